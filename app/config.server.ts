@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod/v4";
+
+/**
+ * All configuration, parsed once from the environment (decisions.md,
+ * "Configuration"). A wrong value stops start-up with a message naming the
+ * variable. Secrets that are absent are generated once into DATA_DIR.
+ */
+
+const PLAN_IDS = ["free", "starter", "pro", "enterprise"] as const;
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default("./data"),
+  DEFAULT_PLAN: z.enum(PLAN_IDS).default("free"),
+  SUPERADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("PRD Studio <no-reply@localhost>"),
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: bool,
+  TRUST_PROXY: bool,
+  SESSION_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, "must be 64 hexadecimal characters (32 bytes)")
+    .optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  GOOGLE_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  GOOGLE_API_BASE_URL: optionalUrl,
+  LITEFS_DIR: z.string().optional(),
+  MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "ENCRYPTION_KEY"> & {
+  APP_URL: string | undefined;
+  SESSION_SECRETS: string[];
+  ENCRYPTION_KEY: string;
+  DATABASE_PATH: string;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function loadSecrets(dataDir: string) {
+  const file = path.join(dataDir, "secrets.json");
+  let stored: { sessionSecret?: string; encryptionKey?: string } = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, "utf8"));
+  let changed = false;
+  if (!stored.sessionSecret) {
+    stored.sessionSecret = crypto.randomBytes(32).toString("hex");
+    changed = true;
+  }
+  if (!stored.encryptionKey) {
+    stored.encryptionKey = crypto.randomBytes(32).toString("hex");
+    changed = true;
+  }
+  if (changed) fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  return stored as Required<typeof stored>;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const { SESSION_SECRET, ENCRYPTION_KEY, ...rest } = result.data;
+  const dataDir = path.resolve(rest.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const needsGenerated = !SESSION_SECRET || !ENCRYPTION_KEY;
+  const generated = needsGenerated ? loadSecrets(dataDir) : undefined;
+  return {
+    ...rest,
+    DATA_DIR: dataDir,
+    APP_URL: rest.APP_URL?.replace(/\/$/, ""),
+    SESSION_SECRETS: (SESSION_SECRET ?? generated!.sessionSecret).split(",").map((s) => s.trim()),
+    ENCRYPTION_KEY: ENCRYPTION_KEY ?? generated!.encryptionKey,
+    DATABASE_PATH: path.join(dataDir, "app.db"),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this process, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Base URL used in links sent by e-mail; falls back to the request origin. */
+export function appUrl(requestUrl?: string): string {
+  const configured = config().APP_URL;
+  if (configured) return configured;
+  if (requestUrl) return new URL(requestUrl).origin;
+  return `http://localhost:${config().PORT}`;
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import { config } from "~/config.server";
+import { createDb, type DB } from "#db/client";
+
+export type { DB, Executor, Trx } from "#db/client";
+
+type Handle = ReturnType<typeof createDb>;
+const globalStore = globalThis as unknown as { __dbHandles?: Map<string, Handle> };
+
+/**
+ * The one kysely instance over better-sqlite3, kept across dev reloads and
+ * keyed by file so each test file's fresh DATA_DIR gets its own database.
+ */
+function handle(): Handle {
+  globalStore.__dbHandles ??= new Map();
+  const file = config().DATABASE_PATH;
+  let h = globalStore.__dbHandles.get(file);
+  if (!h) {
+    h = createDb(file);
+    globalStore.__dbHandles.set(file, h);
+  }
+  return h;
+}
+
+export const db: DB = new Proxy({} as DB, {
+  get(_target, prop) {
+    const real = handle().db as unknown as Record<PropertyKey, unknown>;
+    const value = real[prop];
+    return typeof value === "function" ? (value as Function).bind(real) : value;
+  },
+});
+
+export function sqlite() {
+  return handle().sqlite;
+}
+
+export async function closeDb() {
+  const file = config().DATABASE_PATH;
+  const h = globalStore.__dbHandles?.get(file);
+  if (!h) return;
+  globalStore.__dbHandles!.delete(file);
+  await h.db.destroy();
+}
+
+/**
+ * LiteFS writes `${LITEFS_DIR}/.primary` (holding the primary's hostname) on
+ * replicas only. Read on every call: the primary can move.
+ */
+export function primaryInstance(): string | null {
+  const dir = config().LITEFS_DIR;
+  if (!dir) return null;
+  try {
+    return fs.readFileSync(`${dir}/.primary`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+export function isPrimary(): boolean {
+  return primaryInstance() === null;
+}

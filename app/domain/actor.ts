@@ -1,0 +1,39 @@
+import type { PlanId, Role } from "#db/schema";
+import { forbidden } from "./errors";
+
+/** Who is calling a domain function, however they came in. */
+export type Via = "session" | "apiKey";
+
+export interface Actor {
+  user: { id: string; email: string; name: string; emailVerified: boolean; timezone: string };
+  org: { id: string; name: string; plan: PlanId };
+  role: Role;
+  via: Via;
+  isSuperadmin: boolean;
+  sessionId?: string;
+  apiKeyId?: string;
+  /** Request metadata kept for the audit log. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Request metadata for operations that run before anyone is signed in. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  /** Base URL for links in e-mails. */
+  appUrl: string;
+}
+
+export const ADMIN_ROLES: readonly Role[] = ["owner", "admin"];
+
+export function hasRole(actor: Actor, roles: readonly Role[]) {
+  return roles.includes(actor.role);
+}
+
+export function requireRole(actor: Actor, roles: readonly Role[], what = "do this") {
+  if (!hasRole(actor, roles)) {
+    const names = roles.map((r) => r[0]!.toUpperCase() + r.slice(1)).join(" or ");
+    throw forbidden(`Only ${names} may ${what}`);
+  }
+}

@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import type { ApiKey } from "#db/schema";
+import { db } from "~/db.server";
+import { newId, nowIso, sha256 } from "~/utils/ids.server";
+import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
+import { writeAudit } from "../audit/audit.server";
+import { assertWithinLimit } from "../billing/limits.server";
+import { AppError, notFound, unauthorized, validationError } from "../errors";
+import { findMembership } from "../orgs/orgs.server";
+import { isSuperadminEmail, publicUser } from "../users/users.server";
+import { API_KEY_PATTERN, type CreateApiKeyInput } from "./api-keys.schema";
+
+function publicKey(key: ApiKey & { createdByName?: string | null }) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    lastUsedAt: key.lastUsedAt,
+    expiresAt: key.expiresAt,
+    createdAt: key.createdAt,
+    rateLimit: key.rateLimit,
+    createdBy: { id: key.userId, name: key.createdByName ?? null },
+  };
+}
+export type PublicApiKey = ReturnType<typeof publicKey>;
+
+export async function listApiKeys(actor: Actor) {
+  requireRole(actor, ADMIN_ROLES, "manage API keys");
+  const rows = await db
+    .selectFrom("apiKeys as k")
+    .leftJoin("users as u", "u.id", "k.userId")
+    .selectAll("k")
+    .select("u.name as createdByName")
+    .where("k.orgId", "=", actor.org.id)
+    .where("k.revokedAt", "is", null)
+    .orderBy("k.createdAt", "desc")
+    .execute();
+  return rows.map(publicKey);
+}
+
+/** Creates a key; the raw `key` is returned here once and never again. */
+export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
+  requireRole(actor, ADMIN_ROLES, "manage API keys");
+  if (input.expiresAt && input.expiresAt <= nowIso()) {
+    throw validationError("expiresAt", "Expiry must be in the future");
+  }
+  if (input.rateLimit !== undefined && actor.org.plan !== "enterprise") {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", 403, "A custom per-key rate limit needs the Enterprise plan", {
+      extra: { requiredPlan: "enterprise" },
+    });
+  }
+  const key = `svc_${crypto.randomBytes(20).toString("hex")}`;
+  const row: ApiKey = {
+    id: newId(),
+    orgId: actor.org.id,
+    userId: actor.user.id,
+    name: input.name,
+    prefix: key.slice(0, 10),
+    keyHash: sha256(key),
+    rateLimit: input.rateLimit ?? null,
+    expiresAt: input.expiresAt,
+    lastUsedAt: null,
+    revokedAt: null,
+    createdAt: nowIso(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await assertWithinLimit(trx, actor.org, "api_keys");
+    await trx.insertInto("apiKeys").values(row).execute();
+    await writeAudit(trx, {
+      orgId: actor.org.id,
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action: "api_key.created",
+      category: "security",
+      targetType: "api_key",
+      targetId: row.id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      metadata: { name: row.name, prefix: row.prefix, expiresAt: row.expiresAt },
+    });
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    key,
+    prefix: row.prefix,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    rateLimit: row.rateLimit,
+  };
+}
+
+export async function revokeApiKey(actor: Actor, keyId: string) {
+  requireRole(actor, ADMIN_ROLES, "manage API keys");
+  await db.transaction().execute(async (trx) => {
+    const key = await trx
+      .selectFrom("apiKeys")
+      .selectAll()
+      .where("id", "=", keyId)
+      .where("orgId", "=", actor.org.id)
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    if (!key) throw notFound("API key");
+    await trx.updateTable("apiKeys").set({ revokedAt: nowIso() }).where("id", "=", keyId).execute();
+    await writeAudit(trx, {
+      orgId: actor.org.id,
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action: "api_key.revoked",
+      category: "security",
+      severity: "warning",
+      targetType: "api_key",
+      targetId: keyId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      metadata: { name: key.name, prefix: key.prefix },
+    });
+  });
+}
+
+/**
+ * Resolves a raw API key to the actor it stands for: its creator, in the
+ * creator's organization, with the creator's current role.
+ */
+export async function actorFromApiKey(raw: string, meta: { ip: string | null; userAgent: string | null }) {
+  if (!API_KEY_PATTERN.test(raw)) throw unauthorized("Malformed API key: expected svc_ followed by 40 hex characters");
+  const key = await db.selectFrom("apiKeys").selectAll().where("keyHash", "=", sha256(raw)).executeTakeFirst();
+  if (!key || key.revokedAt) throw unauthorized("This API key is invalid or has been revoked");
+  if (key.expiresAt && key.expiresAt <= nowIso()) throw unauthorized("This API key has expired");
+  const user = await db.selectFrom("users").selectAll().where("id", "=", key.userId).executeTakeFirst();
+  const membership = user ? await findMembership(user.id, key.orgId) : undefined;
+  if (!user || !membership) throw unauthorized("The owner of this API key no longer belongs to the organization");
+  const u = publicUser(user);
+  const actor: Actor = {
+    user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, timezone: u.timezone },
+    org: { id: membership.orgId, name: membership.orgName, plan: membership.plan },
+    role: membership.role,
+    via: "apiKey",
+    isSuperadmin: isSuperadminEmail(u.email),
+    apiKeyId: key.id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  };
+  return { actor, key };
+}
+
+/** Records use at most once a minute, so reads stay cheap. */
+export async function touchApiKey(key: ApiKey, now = new Date()) {
+  if (key.lastUsedAt && now.getTime() - Date.parse(key.lastUsedAt) < 60_000) return;
+  await db.updateTable("apiKeys").set({ lastUsedAt: nowIso(now) }).where("id", "=", key.id).execute();
+}

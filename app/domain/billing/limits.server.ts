@@ -1,0 +1,75 @@
+import type { PlanId } from "#db/schema";
+import type { Executor } from "~/db.server";
+import { AppError } from "../errors";
+import { limitFor, type Metric, PLAN_IDS, PLAN_NAMES, planAtLeast } from "./plans";
+
+type Counter = (db: Executor, orgId: string) => Promise<number>;
+
+/** How each metered resource is counted. Areas add theirs as they land. */
+const counters: Partial<Record<Metric, Counter>> = {
+  members: async (db, orgId) => {
+    const row = await db
+      .selectFrom("memberships")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("orgId", "=", orgId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  api_keys: async (db, orgId) => {
+    const now = new Date().toISOString();
+    const row = await db
+      .selectFrom("apiKeys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("orgId", "=", orgId)
+      .where("revokedAt", "is", null)
+      .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};
+
+export function registerUsageCounter(metric: Metric, counter: Counter) {
+  counters[metric] = counter;
+}
+
+export async function currentUsage(db: Executor, orgId: string, metric: Metric) {
+  const counter = counters[metric];
+  if (!counter) throw new Error(`No usage counter for ${metric}`);
+  return counter(db, orgId);
+}
+
+/**
+ * Throws 403 LIMIT_REACHED when creating `adding` more of `metric` would pass
+ * the plan's limit. Call it inside the transaction that creates the resource.
+ */
+export async function assertWithinLimit(
+  db: Executor,
+  org: { id: string; plan: PlanId },
+  metric: Metric,
+  adding = 1,
+) {
+  const limit = limitFor(org.plan, metric);
+  if (limit === -1) return;
+  const current = await currentUsage(db, org.id, metric);
+  if (current + adding > limit) {
+    const next = PLAN_IDS.find((p) => planAtLeast(p, org.plan) && p !== org.plan && limitFor(p, metric) !== limit);
+    const upgrade = next ? ` Upgrade to ${PLAN_NAMES[next]} for more.` : "";
+    throw new AppError(
+      "LIMIT_REACHED",
+      403,
+      `Your ${PLAN_NAMES[org.plan]} plan allows ${limit} ${metric.replace(/_/g, " ")}; you have ${current}.${upgrade}`,
+      { extra: { metric, limit, current } },
+    );
+  }
+}
+
+export function requirePlan(org: { plan: PlanId }, minimum: PlanId, feature: string) {
+  if (!planAtLeast(org.plan, minimum)) {
+    throw new AppError(
+      "PLAN_UPGRADE_REQUIRED",
+      403,
+      `${feature} needs the ${PLAN_NAMES[minimum]} plan or above`,
+      { extra: { requiredPlan: minimum } },
+    );
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The one error type domain code throws. `status` and `code` follow
+ * shared/spec/decisions.md; the API boundary turns it into
+ * `{error, code, details?}` and the UI into a message.
+ */
+export type ErrorCode =
+  | "VALIDATION_ERROR"
+  | "INVALID_JSON"
+  | "WEAK_PASSWORD"
+  | "TOO_MANY_PROJECTS"
+  | "INVALID_STATUS"
+  | "UNAUTHORIZED"
+  | "INVALID_CREDENTIALS"
+  | "INVALID_TOKEN"
+  | "SHARE_PASSWORD_REQUIRED"
+  | "FORBIDDEN"
+  | "PLAN_UPGRADE_REQUIRED"
+  | "FEATURE_DISABLED"
+  | "IP_NOT_ALLOWED"
+  | "CSRF_FAILED"
+  | "LIMIT_REACHED"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "CONFLICT"
+  | "EMAIL_TAKEN"
+  | "INTEGRATION_NOT_CONNECTED"
+  | "APPROVAL_REQUIRED"
+  | "OWNERSHIP_TRANSFER_REQUIRED"
+  | "SHARE_EXPIRED"
+  | "TOKEN_EXPIRED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "ACCOUNT_LOCKED"
+  | "RATE_LIMITED"
+  | "UNSUPPORTED_API_VERSION"
+  | "PROVIDER_ERROR"
+  | "INTERNAL_ERROR";
+
+export type ErrorDetail = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+  /** Extra top-level fields for the envelope, e.g. `{metric}` or `{retryAfter}`. */
+  readonly extra?: Record<string, unknown>;
+  /** Headers the boundary should add (Retry-After ...). */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    options: {
+      details?: ErrorDetail[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = status;
+    this.details = options.details;
+    this.extra = options.extra;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("NOT_FOUND", 404, `${what} not found`);
+export const forbidden = (message = "You do not have permission to do this") =>
+  new AppError("FORBIDDEN", 403, message);
+export const unauthorized = (message = "Sign in or send a valid API key") =>
+  new AppError("UNAUTHORIZED", 401, message);
+export const validationError = (path: string, message: string) =>
+  new AppError("VALIDATION_ERROR", 400, message, { details: [{ path, message }] });

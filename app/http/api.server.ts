@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod/v4";
+import { isPrimary, primaryInstance } from "~/db.server";
+import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
+import { AppError, forbidden, unauthorized } from "~/domain/errors";
+import { authenticate } from "./authenticate.server";
+import { queryToObject, readBody } from "./body.server";
+import { requestMeta } from "./context.server";
+import type { Contract, Method } from "./contract";
+import { assertSameOrigin } from "./csrf.server";
+import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
+
+/**
+ * The API boundary, written once: authenticate -> authorize -> validate ->
+ * call the domain -> serialize. Every /api route is built from `endpoint`s.
+ */
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerArgs<C extends Contract<any, any, any>> {
+  actor: C["auth"] extends "user" ? Actor : Actor | null;
+  body: Out<C["body"]>;
+  query: Out<C["query"]>;
+  params: Out<C["params"]>;
+  request: Request;
+  context: AppLoadContext;
+  meta: RequestMeta;
+  /** Headers to send with the response (e.g. Set-Cookie). */
+  headers: Headers;
+}
+
+export interface Endpoint {
+  contract: Contract<any, any, any>;
+  run(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response>;
+}
+
+export function endpoint<C extends Contract<any, any, any>>(
+  contract: C,
+  handler: (args: HandlerArgs<C>) => Promise<unknown> | unknown,
+): Endpoint {
+  return {
+    contract,
+    async run({ request, params, context }) {
+      const headers = new Headers({ "API-Version": API_VERSION });
+      try {
+        checkApiVersion(request);
+        if (request.method === "GET" && contract.writesOnGet && !isPrimary()) {
+          return new Response(null, { status: 409, headers: { "fly-replay": `instance=${primaryInstance()}` } });
+        }
+        let actor: Actor | null = null;
+        if (contract.auth !== "public" || request.headers.has("Authorization")) {
+          const auth = await authenticate(request, context);
+          actor = auth.actor;
+          for (const [k, v] of Object.entries(auth.headers)) headers.set(k, v);
+        }
+        if (contract.auth === "user" && !actor) throw unauthorized();
+        if (!request.headers.has("Authorization")) assertSameOrigin(request);
+        if (contract.roles && actor && !hasRole(actor, contract.roles)) throw forbidden();
+
+        const parsedParams = contract.params ? contract.params.parse(params) : params;
+        const query = contract.query ? contract.query.parse(queryToObject(request.url)) : undefined;
+        const body =
+          contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
+
+        const result = await handler({
+          actor: actor as HandlerArgs<C>["actor"],
+          body,
+          query,
+          params: parsedParams,
+          request,
+          context,
+          meta: requestMeta(request, context),
+          headers,
+        } as HandlerArgs<C>);
+        if (contract.deprecated) {
+          headers.set("Deprecation", "true");
+          headers.set("Link", `<${contract.deprecated.successor}>; rel="successor-version"`);
+        }
+        if (result instanceof Response) {
+          headers.forEach((value, key) => {
+            if (!result.headers.has(key)) result.headers.set(key, value);
+          });
+          return result;
+        }
+        return jsonResponse(result ?? { success: true }, contract.successStatus ?? 200, headers);
+      } catch (error) {
+        return errorResponse(error, headers);
+      }
+    },
+  };
+}
+
+function checkApiVersion(request: Request) {
+  const requested = request.headers.get("API-Version");
+  if (requested !== null && requested.trim() !== API_VERSION) {
+    throw new AppError("VALIDATION_ERROR", 400, `API version ${requested} is not supported; this server speaks version 1`, {
+      details: [{ path: "API-Version", message: "Only version 1 is supported" }],
+    });
+  }
+}
+
+function dispatch(endpoints: Endpoint[], allowed: Method[]) {
+  return async (args: LoaderFunctionArgs | ActionFunctionArgs) => {
+    const method = args.request.method.toUpperCase();
+    const match = endpoints.find((e) => e.contract.method === method || (method === "HEAD" && e.contract.method === "GET"));
+    if (match) return match.run(args);
+    return errorResponse(
+      new AppError("METHOD_NOT_ALLOWED", 405, `${method} is not supported here; use ${allowed.join(", ")}`, {
+        headers: { Allow: allowed.join(", ") },
+      }),
+      { "API-Version": API_VERSION },
+    );
+  };
+}
+
+/**
+ * Builds a route module's `loader` and `action` from its endpoints:
+ *   export const { loader, action } = apiRoute(endpoint(...), endpoint(...));
+ * Methods without an endpoint answer 405 in the envelope.
+ */
+export function apiRoute(...endpoints: Endpoint[]) {
+  const allowed = endpoints.map((e) => e.contract.method);
+  return {
+    loader: dispatch(
+      endpoints.filter((e) => e.contract.method === "GET"),
+      allowed,
+    ),
+    action: dispatch(
+      endpoints.filter((e) => e.contract.method !== "GET"),
+      allowed,
+    ),
+    endpoints,
+  };
+}

@@ -1,0 +1,39 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { isPrimary } from "~/db.server";
+import type { Actor } from "~/domain/actor";
+import { actorFromApiKey, touchApiKey } from "~/domain/api-keys/api-keys.server";
+import { API_KEY_RATE_PER_MINUTE } from "~/domain/billing/plans";
+import { unauthorized } from "~/domain/errors";
+import { actorFromSession } from "~/domain/sessions/sessions.server";
+import { assertAllowed, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
+import { requestMeta } from "./context.server";
+import { readSessionId } from "./session.server";
+
+export const apiKeyLimiter = new RateLimiter(60_000);
+
+export interface Authentication {
+  actor: Actor | null;
+  /** Headers to add to the response (rate-limit state for API keys). */
+  headers: Record<string, string>;
+}
+
+/**
+ * Who is calling: `Authorization: Bearer svc_...` first, then the session
+ * cookie. A present but bad API key is an error (401), never anonymous.
+ */
+export async function authenticate(request: Request, context?: AppLoadContext): Promise<Authentication> {
+  const meta = requestMeta(request, context);
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized("Authorization header must be `Bearer <API_KEY>`");
+    const { actor, key } = await actorFromApiKey(match[1]!, meta);
+    const rate = apiKeyLimiter.hit(key.id, key.rateLimit ?? API_KEY_RATE_PER_MINUTE);
+    assertAllowed(rate, "requests for this API key");
+    if (isPrimary()) await touchApiKey(key).catch(() => {});
+    return { actor, headers: rateHeaders(rate) };
+  }
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return { actor: null, headers: {} };
+  return { actor: await actorFromSession(sessionId, meta), headers: {} };
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod/v4";
+import type { Role } from "#db/schema";
+import type { ErrorCode } from "~/domain/errors";
+
+/**
+ * One endpoint of the contract: method, path and zod schemas. The route
+ * wrapper validates with these schemas and /api/openapi.json is generated
+ * from the same objects, so the two cannot drift.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type AuthMode = "public" | "optional" | "user";
+
+export interface Contract<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: Method;
+  /** OpenAPI-style path: /api/projects/{projectId} */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthMode;
+  /** Roles allowed (checked before validation; the domain checks again). */
+  roles?: readonly Role[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** How the body arrives when it is not JSON. */
+  requestType?: "json" | "multipart";
+  successStatus?: number;
+  response?: z.ZodType;
+  /** Content type of a non-JSON success response. */
+  responseType?: string;
+  errors?: ErrorCode[];
+  /** A GET that writes (e.g. verify-email): replayed to the LiteFS primary. */
+  writesOnGet?: boolean;
+  deprecated?: { successor: string };
+}
+
+export function contract<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(c: Contract<B, Q, P>) {
+  return c;
+}

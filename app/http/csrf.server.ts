@@ -1,0 +1,25 @@
+import { config } from "~/config.server";
+import { AppError } from "~/domain/errors";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated requests that change state must come from our own
+ * origin. Browsers send `Sec-Fetch-Site` and/or `Origin` on such requests; a
+ * request carrying neither is not from a browser and cannot be a forgery.
+ */
+export function assertSameOrigin(request: Request) {
+  if (SAFE.has(request.method)) return;
+  const site = request.headers.get("Sec-Fetch-Site");
+  const origin = request.headers.get("Origin");
+  const fail = () => {
+    throw new AppError("CSRF_FAILED", 403, "Cross-site request refused: send it from the app's own origin");
+  };
+  if (site && site !== "same-origin" && site !== "none") fail();
+  if (origin) {
+    const allowed = new Set([new URL(request.url).origin]);
+    const appUrl = config().APP_URL;
+    if (appUrl) allowed.add(new URL(appUrl).origin);
+    if (!allowed.has(origin)) fail();
+  }
+}

@@ -1,0 +1,126 @@
+import { z } from "zod/v4";
+import type { Contract } from "./contract";
+import { allContracts } from "./contracts/index";
+import { errorShape } from "./contracts/shapes";
+
+const STATUS_FOR: Record<string, string> = {
+  VALIDATION_ERROR: "400",
+  INVALID_JSON: "400",
+  WEAK_PASSWORD: "400",
+  UNAUTHORIZED: "401",
+  INVALID_CREDENTIALS: "401",
+  INVALID_TOKEN: "401",
+  FORBIDDEN: "403",
+  LIMIT_REACHED: "403",
+  PLAN_UPGRADE_REQUIRED: "403",
+  CSRF_FAILED: "403",
+  NOT_FOUND: "404",
+  EMAIL_TAKEN: "409",
+  CONFLICT: "409",
+  TOKEN_EXPIRED: "410",
+  PAYLOAD_TOO_LARGE: "413",
+  UNSUPPORTED_MEDIA_TYPE: "415",
+  ACCOUNT_LOCKED: "423",
+  RATE_LIMITED: "429",
+  PROVIDER_ERROR: "502",
+};
+
+function schema(s: z.ZodType, io: "input" | "output") {
+  const json = z.toJSONSchema(s, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+function parameters(c: Contract) {
+  const out: unknown[] = [];
+  for (const match of c.path.matchAll(/\{(\w+)\}/g)) {
+    out.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
+  }
+  if (c.query) {
+    const q = schema(c.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, s] of Object.entries(q.properties ?? {})) {
+      out.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema: s });
+    }
+  }
+  return out;
+}
+
+function operation(c: Contract) {
+  const responses: Record<string, unknown> = {};
+  const ok = String(c.successStatus ?? 200);
+  responses[ok] = c.responseType
+    ? { description: "Success", content: { [c.responseType]: {} } }
+    : {
+        description: "Success",
+        content: { "application/json": { schema: c.response ? schema(c.response, "output") : { type: "object" } } },
+      };
+  const codes = new Set(c.errors ?? []);
+  if (c.auth === "user") codes.add("UNAUTHORIZED");
+  if (c.roles) codes.add("FORBIDDEN");
+  if (c.body) codes.add("VALIDATION_ERROR");
+  const byStatus = new Map<string, string[]>();
+  for (const code of codes) {
+    const status = STATUS_FOR[code] ?? "400";
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, list] of byStatus) {
+    responses[status] = {
+      description: list.join(", "),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+  const access =
+    c.auth === "public"
+      ? "Public."
+      : c.roles
+        ? `Requires role ${c.roles.join(" or ")}.`
+        : "Requires a session or API key.";
+  const op: Record<string, unknown> = {
+    operationId: `${c.method.toLowerCase()}${c.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ""))}`,
+    summary: c.summary,
+    description: [c.description, access].filter(Boolean).join("\n\n"),
+    tags: [c.tag],
+    parameters: parameters(c),
+    responses,
+  };
+  if (c.auth === "public") op.security = [];
+  if (c.deprecated) op.deprecated = true;
+  if (c.body) {
+    const type = c.requestType === "multipart" ? "multipart/form-data" : "application/json";
+    op.requestBody = { required: true, content: { [type]: { schema: schema(c.body, "input") } } };
+  }
+  return op;
+}
+
+let cached: unknown;
+
+/** The OpenAPI 3.1 document, generated from the same contracts the routes use. */
+export function openApiDocument() {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const c of allContracts) {
+    paths[c.path] ??= {};
+    paths[c.path]![c.method.toLowerCase()] = operation(c);
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "PRD Studio API",
+      version: "1",
+      description:
+        "Every response carries `API-Version: 1`. Errors are `{error, code, details?}`. Authenticate with the session cookie (same-origin for writes) or `Authorization: Bearer svc_...`.",
+    },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "svc_ followed by 40 hex characters" },
+        session: { type: "apiKey", in: "cookie", name: "__session" },
+      },
+      schemas: { Error: schema(errorShape, "output") },
+    },
+    security: [{ apiKey: [] }, { session: [] }],
+    tags: [...new Set(allContracts.map((c) => c.tag))].map((name) => ({ name })),
+    paths,
+  };
+  return cached;
+}

@@ -1,0 +1,22 @@
+import { closeDb, db, isPrimary } from "./db.server";
+import "./jobs/handlers.server";
+import { startWorker, stopWorker } from "./jobs/worker.server";
+import { migrateToLatest } from "#db/client";
+
+/**
+ * Start-up and shutdown of everything that is not a request: migrations and
+ * the job worker (primary only). server.ts calls these through the build's
+ * entry module so there is one instance of each module.
+ */
+export async function startBackground(options: { worker?: boolean } = {}) {
+  if (isPrimary()) {
+    const applied = await migrateToLatest(db);
+    if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
+  }
+  if (options.worker !== false) startWorker();
+}
+
+export async function stopBackground() {
+  await stopWorker();
+  await closeDb();
+}

@@ -1,0 +1,12 @@
+import { resetPassword } from "~/domain/auth/auth.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/auth";
+
+const route = apiRoute(
+  endpoint(c.resetPassword, async ({ body, meta }) => {
+    await resetPassword(body, meta);
+    return { success: true };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

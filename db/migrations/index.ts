@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_foundation";
+
+/** Explicit registry: works the same under tsx, vitest and the bundled build. */
+export const migrations: Record<string, Migration> = {
+  "0001_foundation": m0001,
+};

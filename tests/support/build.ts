@@ -1,0 +1,72 @@
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+// Remix's own flat-routes resolver: the same file -> path rules as the real build.
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import * as entry from "~/entry.server";
+import * as root from "~/root";
+
+const modules = import.meta.glob("/app/routes/*.{ts,tsx}", { eager: true }) as Record<string, Record<string, unknown>>;
+
+/** A ServerBuild assembled from source, so tests run the real Remix handler in-process. */
+export function sourceBuild(): ServerBuild {
+  const appDir = path.resolve("app");
+  const manifest = flatRoutes(appDir, ["**/*.test.*"]) as Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }
+  >;
+  const routes: ServerBuild["routes"] = {
+    root: { id: "root", path: "", module: root as never },
+  };
+  const assetRoutes: Record<string, unknown> = {
+    root: { id: "root", path: "", module: "/root.js", imports: [], hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true },
+  };
+  for (const r of Object.values(manifest)) {
+    const mod = modules[`/app/${r.file}`];
+    if (!mod) throw new Error(`Route module not found for ${r.file}`);
+    routes[r.id] = {
+      id: r.id,
+      parentId: r.parentId ?? "root",
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      module: mod as never,
+    };
+    assetRoutes[r.id] = {
+      id: r.id,
+      parentId: r.parentId ?? "root",
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      module: `/${r.id}.js`,
+      imports: [],
+      hasAction: "action" in mod,
+      hasLoader: "loader" in mod,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: "ErrorBoundary" in mod,
+    };
+  }
+  return {
+    mode: "production",
+    entry: { module: entry as never },
+    routes,
+    assets: { version: "test", url: "/manifest.js", entry: { module: "/entry.client.js", imports: [] }, routes: assetRoutes } as never,
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    basename: "/",
+    isSpaMode: false,
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    } as never,
+  } as ServerBuild;
+}
+
+let handler: ReturnType<typeof createRequestHandler> | undefined;
+export function remixHandler() {
+  handler ??= createRequestHandler(sourceBuild(), "production");
+  return handler;
+}
