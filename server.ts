@@ -1,0 +1,86 @@
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { ConfigError, parseConfig } from "./app/config.server";
+
+/**
+ * The HTTP server: static assets, the Remix handler, the job worker (on the
+ * LiteFS primary only) and graceful shutdown. `NODE_ENV=production` serves
+ * ./build; otherwise Vite runs in middleware mode for development.
+ */
+
+let cfg;
+try {
+  cfg = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const production = cfg.NODE_ENV === "production";
+const app = express();
+app.disable("x-powered-by");
+if (cfg.TRUST_PROXY) app.set("trust proxy", true);
+
+type Entry = { startBackground(o?: { worker?: boolean }): Promise<void>; stopBackground(): Promise<void> };
+
+let getBuild: () => Promise<ServerBuild>;
+let viteClose: (() => Promise<void>) | undefined;
+
+if (production) {
+  const buildPath = path.resolve("build/server/index.js");
+  const build = (await import(buildPath)) as ServerBuild;
+  getBuild = async () => build;
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+} else {
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true } });
+  viteClose = () => server.close();
+  app.use(server.middlewares);
+  getBuild = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+}
+
+const entry = (await getBuild()).entry.module as unknown as Entry;
+await entry.startBackground();
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: getBuild,
+    mode: production ? "production" : "development",
+    getLoadContext: (req) => ({ ip: req.ip ?? req.socket.remoteAddress ?? null }),
+  }),
+);
+
+const server = http.createServer(app);
+server.keepAliveTimeout = 65_000;
+server.listen(cfg.PORT, cfg.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : cfg.PORT;
+  console.log(`PRD Studio listening on http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: draining connections`);
+  // Stop accepting; idle keep-alive sockets close now, busy ones when done.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  await closed;
+  clearTimeout(force);
+  await entry.stopBackground();
+  await viteClose?.();
+  console.log("Shut down cleanly");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
