@@ -39,10 +39,6 @@ export interface Contract<
   deprecated?: { successor: string };
 }
 
-export function contract<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
->(c: Contract<B, Q, P>) {
+export function contract<const C extends Contract<any, any, any>>(c: C): C {
   return c;
 }

@@ -4,7 +4,8 @@ import { db } from "~/db.server";
 import { newId, nowIso, sha256 } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
-import { assertWithinLimit } from "../billing/limits.server";
+import { assertWithinLimit, currentUsage } from "../billing/limits.server";
+import { limitFor } from "../billing/plans";
 import { AppError, notFound, unauthorized, validationError } from "../errors";
 import { findMembership } from "../orgs/orgs.server";
 import { isSuperadminEmail, publicUser } from "../users/users.server";
@@ -36,6 +37,12 @@ export async function listApiKeys(actor: Actor) {
     .orderBy("k.createdAt", "desc")
     .execute();
   return rows.map(publicKey);
+}
+
+/** How many keys the organization has and may have (-1: unlimited). */
+export async function apiKeyQuota(actor: Actor) {
+  requireRole(actor, ADMIN_ROLES, "manage API keys");
+  return { used: await currentUsage(db, actor.org.id, "api_keys"), limit: limitFor(actor.org.plan, "api_keys") };
 }
 
 /** Creates a key; the raw `key` is returned here once and never again. */

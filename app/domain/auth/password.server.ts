@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { AppError, type ErrorDetail } from "../errors";
+import { passwordProblems } from "./password";
 
 // argon2id (the library default) with OWASP's minimum memory cost.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -20,18 +21,6 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string) {
   dummyHash ??= hashPassword("dummy-password-for-timing-A1");
   await verifyPassword(await dummyHash, password);
-}
-
-export const PASSWORD_RULE =
-  "Use at least 8 characters with an uppercase letter, a lowercase letter and a digit.";
-
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < 8) problems.push("at least 8 characters");
-  if (!/[A-Z]/.test(password)) problems.push("an uppercase letter");
-  if (!/[a-z]/.test(password)) problems.push("a lowercase letter");
-  if (!/[0-9]/.test(password)) problems.push("a digit");
-  return problems;
 }
 
 /** Throws 400 WEAK_PASSWORD naming what is missing. */

@@ -3,6 +3,7 @@ import { db, type Executor } from "~/db.server";
 import { enqueue } from "~/jobs/queue.server";
 import { registerJobHandler } from "~/jobs/worker.server";
 import { newId, nowIso } from "~/utils/ids.server";
+import type { Actor } from "../actor";
 import { smtpTransport } from "./transport.server";
 
 export interface OutgoingEmail {
@@ -81,17 +82,25 @@ registerJobHandler("email.send", {
  * Messages a user may read in the outbox: those addressed to them, and for
  * owners every message of the organizations they own.
  */
-export async function listOutbox(viewer: { userId: string; email: string; ownedOrgIds: string[] }, limit = 100) {
-  return db
+export async function outboxFor(actor: Actor, limit = 100) {
+  const owned = await db
+    .selectFrom("memberships")
+    .select("orgId")
+    .where("userId", "=", actor.user.id)
+    .where("role", "=", "owner")
+    .execute();
+  const ownedOrgIds = owned.map((o) => o.orgId);
+  const messages = await db
     .selectFrom("emails")
     .select(["id", "toAddress", "subject", "text", "kind", "status", "attempts", "lastError", "sentAt", "createdAt"])
     .where((eb) =>
       eb.or([
-        eb("toAddress", "=", viewer.email),
-        ...(viewer.ownedOrgIds.length ? [eb("orgId", "in", viewer.ownedOrgIds)] : []),
+        eb("toAddress", "=", actor.user.email),
+        ...(ownedOrgIds.length ? [eb("orgId", "in", ownedOrgIds)] : []),
       ]),
     )
     .orderBy("createdAt", "desc")
     .limit(limit)
     .execute();
+  return { messages, smtpConfigured: Boolean(config().SMTP_URL), isOwner: ownedOrgIds.length > 0 };
 }

@@ -1,0 +1,98 @@
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export interface FormState {
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+export function FormAlert({ state, tone = "error" }: { state?: FormState | null; tone?: "error" | "success" }) {
+  if (!state?.formError) return null;
+  return (
+    <div className={`alert alert-${tone}`} role="alert" id="form-error">
+      <p>{state.formError}</p>
+    </div>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  type = "text",
+  state,
+  hint,
+  defaultValue,
+  autoComplete,
+  required,
+  autoFocus,
+  placeholder,
+  min,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  state?: FormState | null;
+  hint?: ReactNode;
+  defaultValue?: string;
+  autoComplete?: string;
+  required?: boolean;
+  autoFocus?: boolean;
+  placeholder?: string;
+  min?: string;
+}) {
+  const error = state?.fieldErrors?.[name];
+  const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={state?.values?.[name] ?? defaultValue}
+        autoComplete={autoComplete}
+        required={required}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        min={min}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A submit button that says what is happening while the form is in flight. */
+export function SubmitButton({
+  children,
+  pendingText,
+  className = "btn",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingText?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" className={className} disabled={pending} name={name} value={value} aria-busy={pending || undefined}>
+      {pending ? (pendingText ?? "Working…") : children}
+    </button>
+  );
+}

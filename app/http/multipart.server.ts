@@ -1,0 +1,83 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { AppError } from "~/domain/errors";
+import { formatBytes, tooLarge } from "./body.server";
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
+const FIELD_LIMIT = 64 * 1024;
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Streams a multipart/form-data body (Remix's streaming parser), counting
+ * bytes as they arrive: a file over `maxFileBytes` is refused with 413 while
+ * it is still being read, and so is a declared Content-Length that is
+ * already too big. Text fields are capped at 64 KB each.
+ */
+export async function parseMultipart(
+  request: Request,
+  options: { maxFileBytes: number; fileFields?: string[]; requiredFile?: string },
+) {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the file as multipart/form-data");
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > options.maxFileBytes + MULTIPART_OVERHEAD) {
+    throw fileTooLarge(options.maxFileBytes);
+  }
+  const allowed = new Set(options.fileFields ?? ["file"]);
+  const files: Record<string, UploadedFile> = {};
+  const fields: Record<string, string> = {};
+
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    const isFile = typeof filename === "string";
+    const limit = isFile ? options.maxFileBytes : FIELD_LIMIT;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size > limit) throw isFile ? fileTooLarge(limit) : tooLarge(limit);
+      chunks.push(chunk);
+    }
+    if (isFile) {
+      if (!allowed.has(name)) return undefined;
+      files[name] = {
+        field: name,
+        filename: filename || "upload",
+        contentType: contentType || "application/octet-stream",
+        size,
+        data: Buffer.concat(chunks),
+      };
+    } else {
+      fields[name] = Buffer.concat(chunks).toString("utf8");
+    }
+    return undefined;
+  };
+
+  try {
+    await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("VALIDATION_ERROR", 400, "The multipart body could not be read", {
+      details: [{ path: "body", message: String((error as Error).message ?? error) }],
+    });
+  }
+  if (options.requiredFile && !files[options.requiredFile]) {
+    throw new AppError("VALIDATION_ERROR", 400, `Attach a file in the \`${options.requiredFile}\` field`, {
+      details: [{ path: options.requiredFile, message: "A file is required" }],
+    });
+  }
+  return { files, fields };
+}
+
+function fileTooLarge(limit: number) {
+  return new AppError("PAYLOAD_TOO_LARGE", 413, `The file is larger than ${formatBytes(limit)}`, {
+    extra: { limit },
+  });
+}

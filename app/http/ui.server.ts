@@ -1,0 +1,79 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { ZodError } from "zod/v4";
+import type { FormState } from "~/components/forms";
+import type { Actor } from "~/domain/actor";
+import { AppError } from "~/domain/errors";
+import { actorFromSession } from "~/domain/sessions/sessions.server";
+import { requestMeta } from "./context.server";
+import { assertSameOrigin } from "./csrf.server";
+import { readSessionId } from "./session.server";
+
+/** Helpers for the HTML UI: page authentication and form handling. */
+
+export async function getUiActor(request: Request, context: AppLoadContext): Promise<Actor | null> {
+  const sid = await readSessionId(request);
+  if (!sid) return null;
+  const meta = requestMeta(request, context);
+  return actorFromSession(sid, meta);
+}
+
+export async function requireUiActor(request: Request, context: AppLoadContext): Promise<Actor> {
+  const actor = await getUiActor(request, context);
+  if (!actor) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return actor;
+}
+
+export async function requireAnonymous(request: Request, context: AppLoadContext) {
+  if (await getUiActor(request, context)) throw redirect("/home");
+}
+
+/** Only local paths, never `//evil.example` or absolute URLs. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home") {
+  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+export type FormValues = Record<string, string>;
+
+
+/** Reads a posted form (same-origin only) into plain string values. */
+export async function formValues(request: Request): Promise<FormValues> {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const values: FormValues = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/**
+ * Turns a failed action into a 4xx page state: field errors next to their
+ * fields, a form-level message, and the submitted values (minus secrets) so
+ * the page re-renders them without JavaScript.
+ */
+export function formFailure(error: unknown, values: FormValues, secretFields: string[] = []) {
+  const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !secretFields.includes(k)));
+  if (error instanceof ZodError) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const path = issue.path.map(String).join(".") || "form";
+      fieldErrors[path] ??= issue.message;
+    }
+    return data<FormState>({ fieldErrors, values: kept, formError: "Check the highlighted fields." }, { status: 400 });
+  }
+  if (error instanceof AppError) {
+    const fieldErrors: Record<string, string> = {};
+    for (const d of error.details ?? []) fieldErrors[d.path] ??= d.message;
+    const formError = Object.keys(fieldErrors).length ? "Check the highlighted fields." : error.message;
+    return data<FormState>(
+      { formError, fieldErrors, values: kept },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,162 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { CopyButton } from "~/components/copy-button";
+import { hasRole, ADMIN_ROLES } from "~/domain/actor";
+import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
+import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
+import { PLAN_NAMES } from "~/domain/billing/plans";
+import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+
+export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD Studio" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  const [keys, quota] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor)]);
+  return { allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan] };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  try {
+    if (values.intent === "revoke") {
+      await revokeApiKey(actor, values.keyId ?? "");
+      return { revoked: values.name ?? "The key" };
+    }
+    const created = await createApiKey(actor, createApiKeySchema.parse(values));
+    return { created };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" }) : "—");
+
+export default function ApiKeys() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (!data.allowed) {
+    return (
+      <div className="card empty-state">
+        <h2>API keys are managed by admins</h2>
+        <p>Ask an owner or admin of your organization to create a key for you.</p>
+      </div>
+    );
+  }
+  const state = result && "formError" in result ? result : null;
+  const created = result && "created" in result ? result.created : null;
+  const unlimited = data.limit === -1;
+  const atLimit = !unlimited && data.used >= data.limit;
+  return (
+    <div className="stack">
+      {created ? (
+        <section className="card" aria-labelledby="new-key-heading">
+          <h2 id="new-key-heading">Your new key “{created.name}”</h2>
+          <div className="alert alert-warning">
+            <p>Copy it now: this is the only time it is shown. Store it in a secret manager.</p>
+          </div>
+          <div className="secret-box">
+            <code data-testid="new-api-key">{created.key}</code>
+            <CopyButton value={created.key} />
+          </div>
+          <p className="muted" style={{ marginTop: 12 }}>
+            Use it as <code>Authorization: Bearer {created.prefix}…</code> — for example{" "}
+            <code>curl -H "Authorization: Bearer $KEY" {typeof window === "undefined" ? "" : window.location.origin}/api/auth/me</code>
+          </p>
+        </section>
+      ) : null}
+      {result && "revoked" in result ? (
+        <div className="alert alert-success" role="status">
+          <p>{result.revoked} was revoked. Requests using it now fail with 401.</p>
+        </div>
+      ) : null}
+      <section className="card" aria-labelledby="keys-heading">
+        <div className="card-header">
+          <div>
+            <h2 id="keys-heading">API keys</h2>
+            <p>
+              Keys act as the admin who created them, in this organization.{" "}
+              {unlimited
+                ? "Your plan has no key limit."
+                : data.limit === 0
+                  ? `The ${data.plan} plan does not include API keys.`
+                  : `${data.used} of ${data.limit} used on the ${data.plan} plan.`}
+            </p>
+          </div>
+        </div>
+        {data.keys.length === 0 ? (
+          <div className="empty-state">
+            <h3>No API keys yet</h3>
+            <p>Create one to call the PRD Studio API from scripts, CI or other apps.</p>
+          </div>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created by</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.keys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td>{k.createdBy.name ?? "—"}</td>
+                  <td>{k.lastUsedAt ? date(k.lastUsedAt) : "Never"}</td>
+                  <td>{k.expiresAt ? date(k.expiresAt) : "Never"}</td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="keyId" value={k.id} />
+                      <input type="hidden" name="name" value={k.name} />
+                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Revoke ${k.name}`}>
+                        Revoke
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="card" aria-labelledby="create-heading" style={{ maxWidth: 560 }}>
+        <h2 id="create-heading">Create a key</h2>
+        {atLimit ? (
+          <div className="alert alert-info">
+            <p>
+              {data.limit === 0
+                ? `API keys are not included in the ${data.plan} plan. Upgrade to Starter (2 keys), Pro (10) or Enterprise (unlimited).`
+                : `You have used all ${data.limit} keys of the ${data.plan} plan. Revoke one or upgrade for more.`}
+            </p>
+            <p className="muted">
+              Self-hosting? The operator can change a workspace's plan with <code>npm run org:plan -- you@example.com starter</code>.
+            </p>
+          </div>
+        ) : null}
+        <FormAlert state={state} />
+        <Form method="post" className="form" noValidate hidden={atLimit}>
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Name" name="name" state={state} placeholder="CI pipeline" hint="So you know where it is used." required />
+          <Field label="Expires on (optional)" name="expiresAt" type="date" state={state} hint="Leave empty for a key that does not expire." />
+          <div>
+            <SubmitButton pendingText="Creating…">
+              Create API key
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireUiActor } from "~/http/ui.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  return { isAdmin: actor.role === "owner" || actor.role === "admin" };
+}
+
+export default function SettingsLayout() {
+  const { isAdmin } = useLoaderData<typeof loader>();
+  const tab = ({ isActive }: { isActive: boolean }) => (isActive ? "active" : undefined);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Settings</h1>
+          <p>Your account, security and developer access.</p>
+        </div>
+      </div>
+      <nav className="tabs" aria-label="Settings">
+        <NavLink to="/settings" end className={tab}>
+          Account
+        </NavLink>
+        <NavLink to="/settings/security" className={tab}>
+          Security
+        </NavLink>
+        {isAdmin ? (
+          <NavLink to="/settings/api-keys" className={tab}>
+            API keys
+          </NavLink>
+        ) : null}
+        <NavLink to="/settings/outbox" className={tab}>
+          Outbox
+        </NavLink>
+      </nav>
+      <Outlet />
+    </>
+  );
+}
