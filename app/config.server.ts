@@ -16,6 +16,10 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** An empty variable counts as unset, so its default applies. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
 const optionalUrl = z
   .string()
   .optional()
@@ -24,7 +28,7 @@ const optionalUrl = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: unsetIfBlank(z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().default("0.0.0.0"),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default("./data"),
@@ -42,7 +46,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("PRD Studio <no-reply@localhost>"),
   ALLOW_PRIVATE_WEBHOOK_TARGETS: bool,
   TRUST_PROXY: bool,
-  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET: unsetIfBlank(
+    z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .refine((list) => list.every((s) => s.length >= 32), "every comma-separated secret needs at least 32 characters")
+      .optional(),
+  ),
   ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, "must be 64 hexadecimal characters (32 bytes)")
@@ -54,7 +64,7 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   GOOGLE_API_BASE_URL: optionalUrl,
   LITEFS_DIR: z.string().optional(),
-  MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  MAX_JSON_BODY_BYTES: unsetIfBlank(z.coerce.number().int().positive().default(1_048_576)),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "ENCRYPTION_KEY"> & {
@@ -103,7 +113,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     ...rest,
     DATA_DIR: dataDir,
     APP_URL: rest.APP_URL?.replace(/\/$/, ""),
-    SESSION_SECRETS: (SESSION_SECRET ?? generated!.sessionSecret).split(",").map((s) => s.trim()),
+    SESSION_SECRETS: SESSION_SECRET ?? [generated!.sessionSecret],
     ENCRYPTION_KEY: ENCRYPTION_KEY ?? generated!.encryptionKey,
     DATABASE_PATH: path.join(dataDir, "app.db"),
   };

@@ -53,11 +53,25 @@ export async function claimNextJob(now = new Date()): Promise<Job | undefined> {
     WHERE id = (
       SELECT id FROM jobs
       WHERE (status = 'queued' AND runAt <= ${nowStr})
-         OR (status = 'running' AND lockedAt < ${staleBefore})
+         OR (status = 'running' AND lockedAt < ${staleBefore} AND attempts < maxAttempts)
       ORDER BY runAt LIMIT 1
     )
     RETURNING *`.execute(db);
   return result.rows[0];
+}
+
+/**
+ * Jobs whose worker died on their last attempt: mark them failed so they
+ * stop being reclaimed, and return them so their handler can give up.
+ */
+export async function failAbandonedJobs(now = new Date()): Promise<Job[]> {
+  const staleBefore = nowIso(new Date(now.getTime() - STALE_LOCK_MS));
+  const result = await sql<Job>`
+    UPDATE jobs SET status = 'failed', lockedAt = NULL, lastError = 'The worker stopped while running this job',
+      updatedAt = ${nowIso(now)}
+    WHERE status = 'running' AND lockedAt < ${staleBefore} AND attempts >= maxAttempts
+    RETURNING *`.execute(db);
+  return result.rows;
 }
 
 export async function completeJob(id: string) {

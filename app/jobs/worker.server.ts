@@ -1,6 +1,6 @@
 import type { Job } from "#db/schema";
 import { isPrimary } from "~/db.server";
-import { claimNextJob, completeJob, failJob } from "./queue.server";
+import { claimNextJob, completeJob, failAbandonedJobs, failJob } from "./queue.server";
 
 /**
  * One worker loop over the jobs table. It runs only where the database is
@@ -22,6 +22,10 @@ export function registerJobHandler(type: string, handler: JobHandler) {
 /** Runs due jobs one after another; returns how many ran. Tests call it directly. */
 export async function runDueJobs(options: { now?: Date; limit?: number } = {}) {
   const limit = options.limit ?? 100;
+  for (const job of await failAbandonedJobs(options.now)) {
+    const error = new Error(job.lastError ?? "abandoned");
+    await handlers.get(job.type)?.onGiveUp?.(JSON.parse(job.payload), job, error).catch(() => {});
+  }
   let ran = 0;
   while (ran < limit) {
     const job = await claimNextJob(options.now);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
@@ -6,6 +7,8 @@ import { hasRole, ADMIN_ROLES } from "~/domain/actor";
 import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
 import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
 import { PLAN_NAMES } from "~/domain/billing/plans";
+import { appUrl } from "~/config.server";
+import { readFlash, setFlash } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD Studio" }];
@@ -13,20 +16,23 @@ export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD S
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
-  const [keys, quota] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor)]);
-  return { allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan] };
+  const [keys, quota, { flash, headers }] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor), readFlash(request)]);
+  const origin = appUrl(request.url);
+  return withHeaders({ allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan], flash, origin }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
   try {
-    if (values.intent === "revoke") {
-      await revokeApiKey(actor, values.keyId ?? "");
-      return { revoked: values.name ?? "The key" };
-    }
-    const created = await createApiKey(actor, createApiKeySchema.parse(values));
-    return { created };
+    const flash =
+      values.intent === "revoke"
+        ? await revokeApiKey(actor, values.keyId ?? "").then(() => ({
+            kind: "notice" as const,
+            message: `${values.name ?? "The key"} was revoked. Requests using it now fail with 401.`,
+          }))
+        : { kind: "apiKeyCreated" as const, apiKey: await createApiKey(actor, createApiKeySchema.parse(values)) };
+    return redirect("/settings/api-keys", { headers: { "Set-Cookie": await setFlash(flash) } });
   } catch (error) {
     return formFailure(error, values);
   }
@@ -46,7 +52,8 @@ export default function ApiKeys() {
     );
   }
   const state = result && "formError" in result ? result : null;
-  const created = result && "created" in result ? result.created : null;
+  const created = data.flash?.kind === "apiKeyCreated" ? data.flash.apiKey : null;
+  const notice = data.flash?.kind === "notice" ? data.flash.message : null;
   const unlimited = data.limit === -1;
   const atLimit = !unlimited && data.used >= data.limit;
   return (
@@ -63,13 +70,13 @@ export default function ApiKeys() {
           </div>
           <p className="muted" style={{ marginTop: 12 }}>
             Use it as <code>Authorization: Bearer {created.prefix}…</code> — for example{" "}
-            <code>curl -H "Authorization: Bearer $KEY" {typeof window === "undefined" ? "" : window.location.origin}/api/auth/me</code>
+            <code>curl -H "Authorization: Bearer $KEY" {data.origin}/api/auth/me</code>
           </p>
         </section>
       ) : null}
-      {result && "revoked" in result ? (
+      {notice ? (
         <div className="alert alert-success" role="status">
-          <p>{result.revoked} was revoked. Requests using it now fail with 401.</p>
+          <p>{notice}</p>
         </div>
       ) : null}
       <section className="card" aria-labelledby="keys-heading">

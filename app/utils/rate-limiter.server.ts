@@ -49,7 +49,7 @@ export function rateHeaders(r: RateResult, now = Date.now()): Record<string, str
     "X-RateLimit-Remaining": String(r.remaining),
     "X-RateLimit-Reset": String(r.reset),
   };
-  if (!r.allowed) headers["Retry-After"] = String(Math.max(1, r.reset - Math.floor(now / 1000)));
+  if (!r.allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil((r.reset * 1000 - now) / 1000)));
   return headers;
 }
 

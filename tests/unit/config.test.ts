@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/config.server";
+import { type Config, ConfigError, parseConfig } from "~/config.server";
 import { RateLimiter, rateHeaders } from "~/utils/rate-limiter.server";
 
 const dirs: string[] = [];
@@ -16,11 +16,14 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** parseConfig over exactly these variables (no NODE_ENV etc. unless given). */
+const parse = (vars: Record<string, string>) => parseConfig(vars as NodeJS.ProcessEnv);
+
 /** parseConfig must throw a ConfigError whose message names `variable`. */
-function expectConfigError(env: NodeJS.ProcessEnv, variable: string) {
+function expectConfigError(env: Record<string, string>, variable: string) {
   let caught: unknown;
   try {
-    parseConfig(env);
+    parse(env);
   } catch (error) {
     caught = error;
   }
@@ -38,7 +41,7 @@ describe("parseConfig", () => {
     const relative = path.relative(process.cwd(), dir);
     expect(path.isAbsolute(relative)).toBe(false);
 
-    const cfg = parseConfig({ DATA_DIR: relative });
+    const cfg = parse({ DATA_DIR: relative });
     expect(cfg.PORT).toBe(3000);
     expect(cfg.DEFAULT_PLAN).toBe("free");
     expect(cfg.DATA_DIR).toBe(dir);
@@ -52,7 +55,7 @@ describe("parseConfig", () => {
   });
 
   it("reads valid values from the environment", () => {
-    const cfg = parseConfig({
+    const cfg = parse({
       DATA_DIR: freshDir(),
       PORT: "8080",
       DEFAULT_PLAN: "pro",
@@ -98,7 +101,7 @@ describe("parseConfig", () => {
     const file = path.join(dir, "secrets.json");
     expect(fs.existsSync(file)).toBe(false);
 
-    const first = parseConfig({ DATA_DIR: dir });
+    const first = parse({ DATA_DIR: dir });
     expect(fs.existsSync(file)).toBe(true);
     expect(first.SESSION_SECRETS).toHaveLength(1);
     expect(first.SESSION_SECRETS[0]!.length).toBeGreaterThanOrEqual(32);
@@ -107,12 +110,12 @@ describe("parseConfig", () => {
     expect(stored.sessionSecret).toBe(first.SESSION_SECRETS[0]);
     expect(stored.encryptionKey).toBe(first.ENCRYPTION_KEY);
 
-    const second = parseConfig({ DATA_DIR: dir });
+    const second = parse({ DATA_DIR: dir });
     expect(second.SESSION_SECRETS).toEqual(first.SESSION_SECRETS);
     expect(second.ENCRYPTION_KEY).toBe(first.ENCRYPTION_KEY);
 
     // A different data directory gets different secrets.
-    const other = parseConfig({ DATA_DIR: freshDir() });
+    const other = parse({ DATA_DIR: freshDir() });
     expect(other.SESSION_SECRETS).not.toEqual(first.SESSION_SECRETS);
     expect(other.ENCRYPTION_KEY).not.toBe(first.ENCRYPTION_KEY);
   });
@@ -120,14 +123,14 @@ describe("parseConfig", () => {
   it("uses secrets from the environment without generating any", () => {
     const dir = freshDir();
     const key = "0123456789abcdef".repeat(4);
-    const cfg = parseConfig({ DATA_DIR: dir, SESSION_SECRET: SECRET_A, ENCRYPTION_KEY: key });
+    const cfg = parse({ DATA_DIR: dir, SESSION_SECRET: SECRET_A, ENCRYPTION_KEY: key });
     expect(cfg.SESSION_SECRETS).toEqual([SECRET_A]);
     expect(cfg.ENCRYPTION_KEY).toBe(key);
     expect(fs.existsSync(path.join(dir, "secrets.json"))).toBe(false);
   });
 
   it("a comma-separated SESSION_SECRET gives one entry per secret (rotation)", () => {
-    const cfg = parseConfig({ DATA_DIR: freshDir(), SESSION_SECRET: `${SECRET_A},${SECRET_B}` });
+    const cfg = parse({ DATA_DIR: freshDir(), SESSION_SECRET: `${SECRET_A},${SECRET_B}` });
     expect(cfg.SESSION_SECRETS).toEqual([SECRET_A, SECRET_B]);
   });
 
@@ -140,9 +143,9 @@ describe("parseConfig", () => {
 
   it("an empty PORT does not silently become port 0", () => {
     // Either the default applies or start-up stops naming PORT; listening on a random port is neither.
-    let cfg: ReturnType<typeof parseConfig> | undefined;
+    let cfg: Config | undefined;
     try {
-      cfg = parseConfig({ DATA_DIR: freshDir(), PORT: "" });
+      cfg = parse({ DATA_DIR: freshDir(), PORT: "" });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toContain("PORT");
@@ -156,7 +159,7 @@ describe("parseConfig", () => {
   });
 
   it("SUPERADMIN_EMAILS is parsed into a trimmed lower-case list", () => {
-    const cfg = parseConfig({
+    const cfg = parse({
       DATA_DIR: freshDir(),
       SUPERADMIN_EMAILS: " Admin@Example.COM, ops@example.com ,,ROOT@Example.org ",
     });

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launch(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh browser context; fails the test on any page error. */
+export async function newPage(browser: Browser, options: { javaScriptEnabled: boolean; baseURL: string }) {
+  const context: BrowserContext = await browser.newContext({ ...options, viewport: { width: 1280, height: 800 } });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export function screenshot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  fs.mkdirSync("tests/e2e/screenshots", { recursive: true });
+  return page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
+}
