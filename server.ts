@@ -29,15 +29,21 @@ if (cfg.TRUST_PROXY) app.set("trust proxy", true);
 
 type Entry = { startBackground(o?: { worker?: boolean }): Promise<void>; stopBackground(): Promise<void> };
 
+// In production the build is a fixed object (a function would make Remix
+// rebuild its route tables on every request); in dev Vite reloads it.
 let getBuild: () => Promise<ServerBuild>;
+let fixedBuild: ServerBuild | undefined;
 let viteClose: (() => Promise<void>) | undefined;
 
 if (production) {
   const buildPath = path.resolve("build/server/index.js");
-  const build = (await import(buildPath)) as ServerBuild;
+  fixedBuild = (await import(buildPath)) as ServerBuild;
+  const build = fixedBuild;
   getBuild = async () => build;
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  // API requests never hit the disk for static files.
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 } else {
   const vite = await import("vite");
   const server = await vite.createServer({ server: { middlewareMode: true } });
@@ -52,7 +58,7 @@ await entry.startBackground();
 app.all(
   "*",
   createRequestHandler({
-    build: getBuild,
+    build: fixedBuild ?? getBuild,
     mode: production ? "production" : "development",
     getLoadContext: (req) => ({ ip: req.ip ?? req.socket.remoteAddress ?? null }),
   }),

@@ -44,7 +44,12 @@ export type FormValues = Record<string, string>;
 
 /** Reads a posted form (same-origin only) into plain string values. */
 export async function formValues(request: Request): Promise<FormValues> {
-  assertSameOrigin(request);
+  try {
+    assertSameOrigin(request);
+  } catch (error) {
+    if (error instanceof AppError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
   const form = await request.formData();
   const values: FormValues = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;

@@ -1,0 +1,16 @@
+declare module "autocannon" {
+  interface Result {
+    requests: { average: number };
+    latency: { p50: number; p99: number; average: number };
+    non2xx: number;
+  }
+  function autocannon(options: {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    body?: string;
+  }): Promise<Result>;
+  export default autocannon;
+}
