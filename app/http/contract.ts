@@ -1,5 +1,5 @@
 import type { z } from "zod/v4";
-import type { Role } from "#db/schema";
+import type { PlanId, Role } from "#db/schema";
 import type { ErrorCode } from "~/domain/errors";
 
 /**
@@ -24,6 +24,12 @@ export interface Contract<
   auth: AuthMode;
   /** Roles allowed (checked before validation; the domain checks again). */
   roles?: readonly Role[];
+  /** Lowest plan that may call this endpoint (403 PLAN_UPGRADE_REQUIRED). */
+  plan?: PlanId;
+  /** Feature flag that must be on for the caller (403 FEATURE_DISABLED). */
+  flag?: string;
+  /** `ai`: counts per user against the plan's AI request rate. */
+  rateLimit?: "ai";
   body?: B;
   query?: Q;
   params?: P;
