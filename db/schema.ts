@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Table types in one place. Timestamps are ISO 8601 strings; JSON columns are text. */
 
@@ -149,6 +149,193 @@ export interface EventsTable {
   processedAt: string | null;
 }
 
+export interface TemplatesTable {
+  id: string;
+  orgId: string | null;
+  userId: string | null;
+  name: string;
+  description: string;
+  category: string;
+  templateType: "personal" | "organization" | "system" | "marketplace";
+  visibility: "personal" | "organization" | "public";
+  systemPrompt: string;
+  initialQuestion: string;
+  sections: string;
+  tags: string;
+  features: string;
+  isActive: number;
+  isFeatured: number;
+  pricingTier: string;
+  usageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectsTable {
+  seq: Generated<number>;
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  status: string;
+  statusRank: number;
+  priority: string | null;
+  priorityRank: number;
+  templateId: string | null;
+  assignedToId: string | null;
+  createdById: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectStatusHistoryTable {
+  id: string;
+  projectId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  changedById: string | null;
+  createdAt: string;
+}
+
+export interface ProjectActivityTable {
+  id: string;
+  projectId: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  summary: string;
+  data: string;
+  createdAt: string;
+}
+
+export interface PrdsTable {
+  projectId: string;
+  content: string;
+  style: string | null;
+  currentVersionId: string | null;
+  updatedById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PrdVersionsTable {
+  id: string;
+  projectId: string;
+  number: number;
+  content: string;
+  style: string | null;
+  label: string | null;
+  source: string;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export interface BlobsTable {
+  id: string;
+  data: Buffer;
+  size: number;
+  sha256: string;
+  createdAt: string;
+}
+
+export interface ProjectFoldersTable {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  name: string;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectFilesTable {
+  id: string;
+  projectId: string;
+  folderId: string | null;
+  blobId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedById: string | null;
+  createdAt: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  projectId: string;
+  userId: string | null;
+  parentId: string | null;
+  content: string;
+  section: string | null;
+  blockId: string | null;
+  mentions: string;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface ProjectSharesTable {
+  projectId: string;
+  tokenHash: string;
+  tokenEncrypted: string;
+  passwordHash: string | null;
+  expiresAt: string | null;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CollaboratorRole = "editor" | "commenter" | "viewer";
+
+export interface ProjectCollaboratorsTable {
+  id: string;
+  projectId: string;
+  userId: string;
+  role: CollaboratorRole;
+  addedById: string | null;
+  createdAt: string;
+}
+
+export interface StakeholderViewsTable {
+  id: string;
+  projectId: string;
+  name: string;
+  stakeholderName: string | null;
+  stakeholderEmail: string | null;
+  audience: string | null;
+  sections: string;
+  notes: string | null;
+  kind: string;
+  payload: string;
+  reviewStatus: "pending" | "approved" | "rejected" | null;
+  feedback: string | null;
+  resolvedAt: string | null;
+  resolvedByName: string | null;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectLinksTable {
+  id: string;
+  projectId: string;
+  title: string;
+  url: string | null;
+  targetProjectId: string | null;
+  linkType: string;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export interface ProjectSearchTable {
+  rowid: number;
+  name: string;
+  description: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -161,6 +348,21 @@ export interface Database {
   emails: EmailsTable;
   jobs: JobsTable;
   events: EventsTable;
+  templates: TemplatesTable;
+  projects: ProjectsTable;
+  projectStatusHistory: ProjectStatusHistoryTable;
+  projectActivity: ProjectActivityTable;
+  prds: PrdsTable;
+  prdVersions: PrdVersionsTable;
+  blobs: BlobsTable;
+  projectFolders: ProjectFoldersTable;
+  projectFiles: ProjectFilesTable;
+  comments: CommentsTable;
+  projectShares: ProjectSharesTable;
+  projectCollaborators: ProjectCollaboratorsTable;
+  stakeholderViews: StakeholderViewsTable;
+  projectLinks: ProjectLinksTable;
+  projectSearch: ProjectSearchTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -171,3 +373,5 @@ export type Membership = Selectable<MembershipsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
 export type Job = Selectable<JobsTable>;
 export type Email = Selectable<EmailsTable>;
+export type Project = Selectable<ProjectsTable>;
+export type Template = Selectable<TemplatesTable>;

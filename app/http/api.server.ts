@@ -6,6 +6,8 @@ import { requirePlan } from "~/domain/billing/limits.server";
 import { AI_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { AppError, forbidden, unauthorized } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
+import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
+import { resolveShare } from "~/domain/sharing/share-access.server";
 import { assertAllowed, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
@@ -26,6 +28,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface HandlerArgs<C extends Contract<any, any, any>> {
   actor: C["auth"] extends "user" ? Actor : Actor | null;
+  /** The signed-in actor, or for `share` contracts the share-link viewer. */
+  viewer: C["auth"] extends "user" | "share" ? Viewer : Viewer | null;
   body: Out<C["body"]>;
   query: Out<C["query"]>;
   params: Out<C["params"]>;
@@ -55,12 +59,16 @@ export function endpoint<C extends Contract<any, any, any>>(
           return new Response(null, { status: 409, headers: { "fly-replay": `instance=${primaryInstance()}` } });
         }
         let actor: Actor | null = null;
-        if (contract.auth !== "public" || request.headers.has("Authorization")) {
+        let share: ShareViewer | null = null;
+        const shareToken = request.headers.get("x-share-token");
+        if (contract.auth === "share" && shareToken) {
+          share = await resolveShare(shareToken, request.headers.get("x-share-password"));
+        } else if (contract.auth !== "public" || request.headers.has("Authorization")) {
           const auth = await authenticate(request, context);
           actor = auth.actor;
           for (const [k, v] of Object.entries(auth.headers)) headers.set(k, v);
         }
-        if (contract.auth === "user" && !actor) throw unauthorized();
+        if ((contract.auth === "user" || contract.auth === "share") && !actor && !share) throw unauthorized();
         if (!request.headers.has("Authorization")) assertSameOrigin(request);
         if (contract.roles && actor && !hasRole(actor, contract.roles)) throw forbidden();
         if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
@@ -78,6 +86,7 @@ export function endpoint<C extends Contract<any, any, any>>(
 
         const result = await handler({
           actor: actor as HandlerArgs<C>["actor"],
+          viewer: (actor ?? share) as HandlerArgs<C>["viewer"],
           body,
           query,
           params: parsedParams,

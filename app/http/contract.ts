@@ -8,7 +8,8 @@ import type { ErrorCode } from "~/domain/errors";
  * from the same objects, so the two cannot drift.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type AuthMode = "public" | "optional" | "user";
+/** `share`: a signed-in user, or an `x-share-token` (read-only, one project). */
+export type AuthMode = "public" | "optional" | "user" | "share";
 
 export interface Contract<
   B extends z.ZodType | undefined = z.ZodType | undefined,

@@ -1,9 +1,14 @@
 import type { Contract } from "../contract";
 import * as apiKeys from "./api-keys";
 import * as auth from "./auth";
+import * as collaboration from "./collaboration";
+import * as files from "./files";
+import * as search from "./search";
+import * as prd from "./prd";
+import * as projects from "./projects";
 import * as system from "./system";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys].flatMap((area) =>
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search].flatMap((area) =>
   Object.values(area),
 );

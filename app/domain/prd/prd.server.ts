@@ -1,0 +1,226 @@
+import type { Executor } from "~/db.server";
+import { db } from "~/db.server";
+import { newId, nowIso } from "~/utils/ids.server";
+import type { Actor } from "../actor";
+import { AppError, notFound } from "../errors";
+import { recordChange } from "../projects/activity.server";
+import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
+import { indexProject } from "../search/search-index.server";
+import { diffTexts } from "./diff.server";
+import type { PatchPrdInput } from "./prd.schema";
+
+async function loadPrd(executor: Executor, projectId: string) {
+  return executor
+    .selectFrom("prds as d")
+    .leftJoin("prdVersions as v", "v.id", "d.currentVersionId")
+    .leftJoin("users as u", "u.id", "d.updatedById")
+    .selectAll("d")
+    .select(["v.number as versionNumber", "u.name as updatedByName"])
+    .where("d.projectId", "=", projectId)
+    .executeTakeFirst();
+}
+type PrdRow = NonNullable<Awaited<ReturnType<typeof loadPrd>>>;
+
+function presentPrd(row: PrdRow) {
+  return {
+    projectId: row.projectId,
+    content: row.content,
+    style: row.style,
+    versionId: row.currentVersionId,
+    versionNumber: row.versionNumber ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    updatedBy: row.updatedById ? { id: row.updatedById, name: row.updatedByName } : null,
+  };
+}
+export type PrdOut = ReturnType<typeof presentPrd>;
+
+export async function getPrd(viewer: Viewer, projectId: string) {
+  await projectAccess(viewer, projectId);
+  const row = await loadPrd(db, projectId);
+  if (!row) throw notFound("PRD (this project has no PRD yet)");
+  return presentPrd(row);
+}
+
+/**
+ * Creates or updates the PRD. A change of content creates a version; a save
+ * based on an older version than the current one is 409 CONFLICT with the
+ * current PRD, so nobody silently overwrites a colleague.
+ */
+export async function savePrd(
+  actor: Actor,
+  projectId: string,
+  input: PatchPrdInput,
+  options: { mode: "put" | "patch"; expectedVersionId?: string; source?: string },
+) {
+  return db.transaction().execute(async (trx) => {
+    const { project } = await requireEdit(actor, projectId, trx);
+    const existing = await loadPrd(trx, projectId);
+    if (!existing && options.mode === "patch") {
+      throw notFound("PRD (this project has no PRD yet; POST one first)");
+    }
+    const expected = options.expectedVersionId ?? input.baseVersionId;
+    if (existing && expected && expected !== existing.currentVersionId) {
+      throw new AppError(
+        "CONFLICT",
+        409,
+        `Someone saved a newer version of this PRD (v${existing.versionNumber ?? "?"}) since you started editing. Compare your text with theirs and save again.`,
+        { extra: { current: presentPrd(existing) } },
+      );
+    }
+    const content = input.content ?? existing?.content ?? "";
+    const style = input.style ?? existing?.style ?? null;
+    const contentChanged = !existing || content !== existing.content;
+    if (existing && !contentChanged && style === existing.style) return { prd: presentPrd(existing), created: false };
+
+    const now = nowIso();
+    let versionId = existing?.currentVersionId ?? null;
+    let number = existing?.versionNumber ?? null;
+    if (contentChanged) {
+      const last = await trx
+        .selectFrom("prdVersions")
+        .select((eb) => eb.fn.max("number").as("n"))
+        .where("projectId", "=", projectId)
+        .executeTakeFirst();
+      number = Number(last?.n ?? 0) + 1;
+      versionId = newId();
+      await trx
+        .insertInto("prdVersions")
+        .values({
+          id: versionId,
+          projectId,
+          number,
+          content,
+          style,
+          label: null,
+          source: options.source ?? (existing ? "edit" : "create"),
+          createdById: actor.user.id,
+          createdAt: now,
+        })
+        .execute();
+    }
+    const row = { content, style, currentVersionId: versionId, updatedById: actor.user.id, updatedAt: now };
+    if (existing) await trx.updateTable("prds").set(row).where("projectId", "=", projectId).execute();
+    else await trx.insertInto("prds").values({ ...row, projectId, createdAt: now }).execute();
+    await trx.updateTable("projects").set({ updatedAt: now }).where("id", "=", projectId).execute();
+    if (contentChanged) await indexProject(trx, projectId);
+    await recordChange(trx, {
+      project,
+      actor,
+      action: "prd.updated",
+      summary: existing
+        ? contentChanged
+          ? `${actor.user.name} edited the PRD (v${number})`
+          : `${actor.user.name} changed the PRD style to ${style}`
+        : `${actor.user.name} wrote the first version of the PRD`,
+      data: { versionId, versionNumber: number, style },
+      event: "prd.updated",
+    });
+    return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing };
+  });
+}
+
+function presentVersion(v: {
+  id: string;
+  number: number;
+  label: string | null;
+  style: string | null;
+  source: string;
+  createdAt: string;
+  createdById: string | null;
+  createdByName: string | null;
+  content: string;
+}) {
+  return {
+    id: v.id,
+    number: v.number,
+    label: v.label,
+    style: v.style,
+    source: v.source,
+    size: v.content.length,
+    createdAt: v.createdAt,
+    createdBy: v.createdById ? { id: v.createdById, name: v.createdByName } : null,
+  };
+}
+
+function versionQuery(executor: Executor, projectId: string) {
+  return executor
+    .selectFrom("prdVersions as v")
+    .leftJoin("users as u", "u.id", "v.createdById")
+    .selectAll("v")
+    .select("u.name as createdByName")
+    .where("v.projectId", "=", projectId);
+}
+
+export async function listVersions(actor: Actor, projectId: string) {
+  await projectAccess(actor, projectId);
+  const rows = await versionQuery(db, projectId).orderBy("v.number", "desc").execute();
+  return rows.map(presentVersion);
+}
+
+/** A named snapshot of the current PRD (e.g. "Sent to legal"). */
+export async function createVersion(actor: Actor, projectId: string, input: { label?: string }) {
+  return db.transaction().execute(async (trx) => {
+    const { project } = await requireEdit(actor, projectId, trx);
+    const prd = await loadPrd(trx, projectId);
+    if (!prd) throw notFound("PRD (this project has no PRD yet)");
+    const last = await trx
+      .selectFrom("prdVersions")
+      .select((eb) => eb.fn.max("number").as("n"))
+      .where("projectId", "=", projectId)
+      .executeTakeFirst();
+    const number = Number(last?.n ?? 0) + 1;
+    const id = newId();
+    await trx
+      .insertInto("prdVersions")
+      .values({
+        id,
+        projectId,
+        number,
+        content: prd.content,
+        style: prd.style,
+        label: input.label || `Version ${number}`,
+        source: "snapshot",
+        createdById: actor.user.id,
+        createdAt: nowIso(),
+      })
+      .execute();
+    await recordChange(trx, {
+      project,
+      actor,
+      action: "prd.version_created",
+      summary: `${actor.user.name} saved version ${number}${input.label ? ` “${input.label}”` : ""}`,
+      data: { versionId: id, number, label: input.label ?? null },
+      event: "prd.version_created",
+    });
+    const row = await versionQuery(trx, projectId).where("v.id", "=", id).executeTakeFirstOrThrow();
+    return { ...presentVersion(row), content: row.content };
+  });
+}
+
+/** One version with its content; with `compare` (a version id or `current`), a diff from that one to this. */
+export async function getVersion(actor: Actor, projectId: string, versionId: string, compare?: string) {
+  await projectAccess(actor, projectId);
+  const row = await versionQuery(db, projectId).where("v.id", "=", versionId).executeTakeFirst();
+  if (!row) throw notFound("Version");
+  const version = { ...presentVersion(row), content: row.content };
+  if (!compare) return { version };
+  let from: { id: string; number: number | null; content: string };
+  if (compare === "current") {
+    const prd = await loadPrd(db, projectId);
+    if (!prd) throw notFound("PRD");
+    from = { id: "current", number: prd.versionNumber ?? null, content: prd.content };
+  } else {
+    const other = await versionQuery(db, projectId).where("v.id", "=", compare).executeTakeFirst();
+    if (!other) throw notFound("Version to compare with");
+    from = { id: other.id, number: other.number, content: other.content };
+  }
+  return {
+    version,
+    compare: {
+      from: { id: from.id, number: from.number },
+      to: { id: row.id, number: row.number },
+      ...diffTexts(from.content, row.content),
+    },
+  };
+}

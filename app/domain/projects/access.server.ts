@@ -1,0 +1,106 @@
+import type { CollaboratorRole, Project } from "#db/schema";
+import { db, type Executor } from "~/db.server";
+import type { Actor } from "../actor";
+import { forbidden, notFound } from "../errors";
+
+/**
+ * Who may do what with a project (decisions.md, "Projects"). Every project
+ * operation goes through `projectAccess`; nothing else decides.
+ *
+ * - owner, admin: everything in the organization
+ * - member: reads every project; edits those they created, are assigned to,
+ *   or collaborate on as editor; comments on any project they can read
+ * - viewer: reads only projects they collaborate on; edits as an editor
+ *   collaborator, comments as editor or commenter
+ * - share token: reads the one shared project (detail, PRD, status history,
+ *   activity) and nothing else
+ */
+export interface ShareViewer {
+  via: "share";
+  projectId: string;
+  orgId: string;
+}
+export type Viewer = Actor | ShareViewer;
+
+export const isShareViewer = (v: Viewer): v is ShareViewer => v.via === "share";
+
+export interface ProjectAccess {
+  project: Project;
+  collaboratorRole: CollaboratorRole | null;
+  canEdit: boolean;
+  canComment: boolean;
+  /** Share settings, collaborators, stakeholder views, links. */
+  canManage: boolean;
+  canDelete: boolean;
+}
+
+export async function projectAccess(viewer: Viewer, projectId: string, executor: Executor = db): Promise<ProjectAccess> {
+  const project = await executor.selectFrom("projects").selectAll().where("id", "=", projectId).executeTakeFirst();
+  if (!project) throw notFound("Project");
+  if (isShareViewer(viewer)) {
+    if (viewer.projectId !== project.id) throw notFound("Project");
+    return { project, collaboratorRole: null, canEdit: false, canComment: false, canManage: false, canDelete: false };
+  }
+  if (project.orgId !== viewer.org.id) throw notFound("Project");
+  const collab = await executor
+    .selectFrom("projectCollaborators")
+    .select("role")
+    .where("projectId", "=", project.id)
+    .where("userId", "=", viewer.user.id)
+    .executeTakeFirst();
+  const collaboratorRole = collab?.role ?? null;
+  const me = viewer.user.id;
+  switch (viewer.role) {
+    case "owner":
+    case "admin":
+      return { project, collaboratorRole, canEdit: true, canComment: true, canManage: true, canDelete: true };
+    case "member": {
+      const mine = project.createdById === me;
+      const edit = mine || project.assignedToId === me || collaboratorRole === "editor";
+      return { project, collaboratorRole, canEdit: edit, canComment: true, canManage: edit, canDelete: mine };
+    }
+    case "viewer":
+      if (!collaboratorRole) throw notFound("Project");
+      return {
+        project,
+        collaboratorRole,
+        canEdit: collaboratorRole === "editor",
+        canComment: collaboratorRole !== "viewer",
+        canManage: false,
+        canDelete: false,
+      };
+  }
+}
+
+export async function requireEdit(viewer: Viewer, projectId: string, executor: Executor = db) {
+  const access = await projectAccess(viewer, projectId, executor);
+  if (!access.canEdit) throw forbidden("You can read this project but not edit it");
+  return access;
+}
+
+export async function requireComment(viewer: Viewer, projectId: string, executor: Executor = db) {
+  const access = await projectAccess(viewer, projectId, executor);
+  if (!access.canComment) throw forbidden("You cannot comment on this project");
+  return access;
+}
+
+export async function requireManage(viewer: Viewer, projectId: string, executor: Executor = db) {
+  const access = await projectAccess(viewer, projectId, executor);
+  if (!access.canManage) throw forbidden("Only people who can edit this project may manage sharing and people");
+  return access;
+}
+
+/** An actor (not a share link) is needed for anything beyond reading. */
+export function requireActor(viewer: Viewer): Actor {
+  if (isShareViewer(viewer)) throw forbidden("A share link gives read-only access");
+  return viewer;
+}
+
+export function permissions(access: ProjectAccess) {
+  return {
+    canEdit: access.canEdit,
+    canComment: access.canComment,
+    canManage: access.canManage,
+    canDelete: access.canDelete,
+  };
+}

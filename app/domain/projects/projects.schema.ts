@@ -1,0 +1,84 @@
+import { z } from "zod/v4";
+
+/** Project status and priority values (decisions.md, "Projects"). */
+export const PROJECT_STATUSES = [
+  "DRAFT",
+  "IN_PROGRESS",
+  "READY_FOR_PRD",
+  "IN_REVIEW",
+  "APPROVED",
+  "COMPLETED",
+  "ARCHIVED",
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const STATUS_LABELS: Record<ProjectStatus, string> = {
+  DRAFT: "Draft",
+  IN_PROGRESS: "In progress",
+  READY_FOR_PRD: "Ready for PRD",
+  IN_REVIEW: "In review",
+  APPROVED: "Approved",
+  COMPLETED: "Completed",
+  ARCHIVED: "Archived",
+};
+
+export const SORT_FIELDS = ["name", "createdAt", "updatedAt", "status", "priority"] as const;
+
+export const statusRank = (s: ProjectStatus) => PROJECT_STATUSES.indexOf(s) + 1;
+export const priorityRank = (p: Priority | null) => (p ? PRIORITIES.indexOf(p) + 1 : 0);
+
+// Status is checked by the domain so that a wrong value is 400 INVALID_STATUS.
+const status = z.string().trim().max(40);
+const priority = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(", ")}` }));
+const optionalId = z.string().trim().max(100);
+
+const emptyToNull = (v: unknown) => (v === "" ? null : v);
+
+export const createProjectSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200),
+  description: z.string().trim().max(5000).optional(),
+  templateId: z.preprocess(emptyToNull, optionalId.nullable()).optional(),
+  status: status.optional(),
+  priority: z.preprocess(emptyToNull, priority.nullable()).optional(),
+  assignedToId: z.preprocess(emptyToNull, optionalId.nullable()).optional(),
+});
+export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+
+export const updateProjectSchema = z.object({
+  name: z.string().trim().min(1, "Name cannot be empty").max(200).optional(),
+  description: z.string().trim().max(5000).optional(),
+  status: status.optional(),
+  priority: z.preprocess(emptyToNull, priority.nullable()).optional(),
+  assignedToId: z.preprocess(emptyToNull, optionalId.nullable()).optional(),
+  templateId: z.preprocess(emptyToNull, optionalId.nullable()).optional(),
+  /** The `revision` the client edited (alternative to If-Match). */
+  baseRevision: z.coerce.number().int().positive().optional(),
+});
+export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;
+
+export const statusSchema = z.object({ status: z.string({ error: "Status is required" }).trim().max(40) });
+export const assignSchema = z.object({ assignedToId: z.preprocess(emptyToNull, optionalId.nullable()) });
+
+const bool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
+  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+
+export const listProjectsSchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(200).optional(),
+  templateId: z.string().trim().max(100).optional(),
+  priority: z.string().trim().max(100).optional(),
+  sortBy: z.enum(SORT_FIELDS, { error: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).default("updatedAt"),
+  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).optional(),
+  assignedToMe: bool.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListProjectsQuery = z.infer<typeof listProjectsSchema>;

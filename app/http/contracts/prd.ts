@@ -1,0 +1,121 @@
+import { z } from "zod/v4";
+import { createVersionSchema, getVersionQuery, patchPrdSchema, putPrdSchema } from "~/domain/prd/prd.schema";
+import { contract } from "../contract";
+
+const tag = "PRD documents";
+const params = z.object({ projectId: z.string() });
+
+const prdShape = z.object({
+  projectId: z.string(),
+  content: z.string(),
+  style: z.string().nullable(),
+  versionId: z.string().nullable(),
+  versionNumber: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+});
+
+const versionShape = z.object({
+  id: z.string(),
+  number: z.number(),
+  label: z.string().nullable(),
+  style: z.string().nullable(),
+  source: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+});
+
+const conflictNote =
+  " Send `If-Match: <ETag>` (the current version id) or `baseVersionId`: if the PRD has moved on, 409 CONFLICT returns `current` instead of overwriting.";
+
+export const getPrd = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/prd",
+  tag,
+  summary: "Get the PRD",
+  description:
+    "404 when the project has no PRD yet. The ETag is the current version id. Also readable with `x-share-token`.",
+  auth: "share",
+  params,
+  response: z.object({ prd: prdShape }),
+  errors: ["NOT_FOUND"],
+});
+
+export const putPrd = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/prd",
+  tag,
+  summary: "Create or replace the PRD",
+  description: `201 when created, 200 when replaced. A change of content creates a version.${conflictNote}`,
+  auth: "user",
+  params,
+  body: putPrdSchema,
+  successStatus: 201,
+  response: z.object({ prd: prdShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const patchPrd = contract({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/prd",
+  tag,
+  summary: "Update the PRD's content and/or style",
+  description: `404 when there is no PRD yet. A change of content creates a version.${conflictNote}`,
+  auth: "user",
+  params,
+  body: patchPrdSchema,
+  response: z.object({ prd: prdShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const listVersions = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/prd/versions",
+  tag,
+  summary: "List PRD versions, newest first (without content)",
+  auth: "user",
+  params,
+  response: z.object({ versions: z.array(versionShape) }),
+  errors: ["NOT_FOUND"],
+});
+
+export const createVersion = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/prd/versions",
+  tag,
+  summary: "Save a named snapshot of the current PRD",
+  description: "Body `{label?}`. Saves also create versions on their own; this one marks a milestone.",
+  auth: "user",
+  params,
+  body: createVersionSchema,
+  successStatus: 201,
+  response: z.object({ version: versionShape.extend({ content: z.string() }) }),
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const getVersion = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/prd/versions/{versionId}",
+  tag,
+  summary: "Get a version; `?compare=<versionId|current>` adds a line diff from that one to this",
+  description:
+    "`compare.lines` lists `{type: added|removed|unchanged, text}` with long unchanged stretches folded into `{type: skipped, count}`; `added` and `removed` count lines.",
+  auth: "user",
+  params: z.object({ projectId: z.string(), versionId: z.string() }),
+  query: getVersionQuery,
+  response: z.object({
+    version: versionShape.extend({ content: z.string() }),
+    compare: z
+      .object({
+        from: z.object({ id: z.string(), number: z.number().nullable() }),
+        to: z.object({ id: z.string(), number: z.number() }),
+        added: z.number(),
+        removed: z.number(),
+        lines: z.array(z.object({ type: z.string(), text: z.string().optional(), count: z.number().optional() })),
+      })
+      .optional(),
+  }),
+  errors: ["NOT_FOUND"],
+});

@@ -1,0 +1,7 @@
+import { assignProject } from "~/domain/projects/projects.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/projects";
+
+const route = apiRoute(endpoint(c.assign, ({ actor, params, body }) => assignProject(actor, params.projectId, body.assignedToId)));
+export const loader = route.loader;
+export const action = route.action;

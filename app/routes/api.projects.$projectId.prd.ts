@@ -1,0 +1,31 @@
+import { getPrd, savePrd } from "~/domain/prd/prd.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/prd";
+import { ifMatchVersion, prdEtag } from "~/http/etag.server";
+import { jsonResponse } from "~/http/respond.server";
+
+const route = apiRoute(
+  endpoint(c.getPrd, async ({ viewer, params, headers }) => {
+    const prd = await getPrd(viewer, params.projectId);
+    const etag = prdEtag(prd.versionId);
+    if (etag) headers.set("ETag", etag);
+    return { prd };
+  }),
+  endpoint(c.putPrd, async ({ actor, params, body, request, headers }) => {
+    const { prd, created } = await savePrd(actor, params.projectId, body, {
+      mode: "put",
+      expectedVersionId: ifMatchVersion(request),
+    });
+    const etag = prdEtag(prd.versionId);
+    if (etag) headers.set("ETag", etag);
+    return jsonResponse({ prd }, created ? 201 : 200, headers);
+  }),
+  endpoint(c.patchPrd, async ({ actor, params, body, request, headers }) => {
+    const { prd } = await savePrd(actor, params.projectId, body, { mode: "patch", expectedVersionId: ifMatchVersion(request) });
+    const etag = prdEtag(prd.versionId);
+    if (etag) headers.set("ETag", etag);
+    return { prd };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

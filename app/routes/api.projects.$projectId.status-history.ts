@@ -1,0 +1,9 @@
+import { projectHistory } from "~/domain/projects/projects.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/projects";
+
+const route = apiRoute(
+  endpoint(c.statusHistory, async ({ viewer, params }) => ({ history: await projectHistory(viewer, params.projectId) })),
+);
+export const loader = route.loader;
+export const action = route.action;

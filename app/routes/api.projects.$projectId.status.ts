@@ -1,0 +1,7 @@
+import { setProjectStatus } from "~/domain/projects/projects.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/projects";
+
+const route = apiRoute(endpoint(c.setStatus, ({ actor, params, body }) => setProjectStatus(actor, params.projectId, body.status)));
+export const loader = route.loader;
+export const action = route.action;
