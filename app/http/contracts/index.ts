@@ -9,6 +9,6 @@ import * as projects from "./projects";
 import * as system from "./system";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search].flatMap((area) =>
-  Object.values(area),
-);
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search]
+  .flatMap((area) => Object.values(area) as unknown[])
+  .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);
