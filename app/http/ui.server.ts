@@ -82,3 +82,18 @@ export function formFailure(error: unknown, values: FormValues, secretFields: st
   }
   throw error;
 }
+
+/**
+ * Runs a domain call for a page loader: NOT_FOUND and FORBIDDEN become the
+ * matching HTTP responses so the error boundary shows the right page.
+ */
+export async function orPageError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 403 || error.status === 401)) {
+      throw new Response(error.message, { status: error.status });
+    }
+    throw error;
+  }
+}

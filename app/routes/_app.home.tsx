@@ -15,6 +15,12 @@ export default function Home() {
   const steps = [
     { done: true, title: "Create your account", text: "You are in." },
     {
+      done: false,
+      title: "Start a project",
+      text: "A project holds one PRD with its versions, comments, files and reviews.",
+      link: { to: "/projects/new", label: "New project" },
+    },
+    {
       done: emailVerified,
       title: "Confirm your e-mail",
       text: emailVerified ? "Confirmed." : "We sent you a link. Not there? Resend it from Settings → Account.",

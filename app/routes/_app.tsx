@@ -30,6 +30,9 @@ export default function AppShell() {
             <li>
               <NavLink to="/home">Home</NavLink>
             </li>
+            <li>
+              <NavLink to="/projects">Projects</NavLink>
+            </li>
           </ul>
           <p className="nav-heading">Workspace</p>
           <ul>

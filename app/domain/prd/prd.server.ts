@@ -224,3 +224,21 @@ export async function getVersion(actor: Actor, projectId: string, versionId: str
     },
   };
 }
+
+/** Makes an old version's content current again (recorded as a new version). */
+export async function restoreVersion(actor: Actor, projectId: string, versionId: string) {
+  await projectAccess(actor, projectId);
+  const row = await db
+    .selectFrom("prdVersions")
+    .select(["content", "style", "number"])
+    .where("projectId", "=", projectId)
+    .where("id", "=", versionId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Version");
+  return savePrd(
+    actor,
+    projectId,
+    { content: row.content, style: (row.style ?? undefined) as never },
+    { mode: "put", source: "restore" },
+  );
+}

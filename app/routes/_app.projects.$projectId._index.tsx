@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormAlert } from "~/components/forms";
+import { DiffView } from "~/components/diff-view";
+import { AppError } from "~/domain/errors";
+import { diffTexts } from "~/domain/prd/diff.server";
+import { PRD_STYLES, putPrdSchema } from "~/domain/prd/prd.schema";
+import { getPrd, savePrd } from "~/domain/prd/prd.server";
+import { getProject } from "~/domain/projects/projects.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { renderMarkdown } from "~/utils/markdown.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const project = await orPageError(getProject(actor, params.projectId!));
+  const prd = await getPrd(actor, project.id).catch((e) => {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  });
+  const editing = new URL(request.url).searchParams.has("edit") || !prd;
+  return {
+    permissions: project.permissions,
+    prd,
+    html: prd ? renderMarkdown(prd.content) : "",
+    editing: editing && project.permissions.canEdit,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  try {
+    const input = putPrdSchema.parse({ ...values, baseVersionId: values.baseVersionId || undefined });
+    await savePrd(actor, params.projectId!, input, { mode: "put" });
+    return { saved: true as const };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") {
+      const current = error.extra?.current as { content: string; versionId: string; versionNumber: number; updatedBy: { name: string } | null };
+      return data(
+        {
+          conflict: {
+            current,
+            mine: values.content ?? "",
+            diff: diffTexts(current.content, values.content ?? ""),
+          },
+        },
+        { status: 409 },
+      );
+    }
+    return formFailure(error, values);
+  }
+}
+
+export default function ProjectDocument() {
+  const { prd, html, editing, permissions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const conflict = result && "conflict" in result ? result.conflict : null;
+  const failure = result && "formError" in result ? result : null;
+
+  if (!prd && !permissions.canEdit) {
+    return (
+      <div className="card empty-state">
+        <h2>No PRD yet</h2>
+        <p>The team has not written this PRD yet. Check back soon.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="split-3">
+      <div className="stack">
+        {conflict ? (
+          <section className="card" aria-labelledby="conflict-heading" role="alert">
+            <h2 id="conflict-heading">Someone else saved a newer version</h2>
+            <p>
+              {conflict.current.updatedBy?.name ?? "A colleague"} saved version {conflict.current.versionNumber} while you were
+              editing. Your text is kept below. Lines marked − are theirs, + are yours:
+            </p>
+            <DiffView lines={conflict.diff.lines} />
+            <div className="inline" style={{ marginTop: 12 }}>
+              <Form method="post">
+                <input type="hidden" name="intent" value="save" />
+                <input type="hidden" name="content" value={conflict.mine} />
+                <input type="hidden" name="baseVersionId" value={conflict.current.versionId} />
+                <button className="btn" type="submit">
+                  Save my text over theirs
+                </button>
+              </Form>
+              <Link className="btn btn-secondary" to="?edit" reloadDocument>
+                Discard mine and load theirs
+              </Link>
+            </div>
+          </section>
+        ) : null}
+        {result && "saved" in result ? (
+          <div className="alert alert-success" role="status">
+            <p>Saved. A new version was recorded.</p>
+          </div>
+        ) : null}
+        <FormAlert state={failure} />
+        {editing ? (
+          <section className="card editor" aria-labelledby="editor-heading">
+            <div className="card-header">
+              <h2 id="editor-heading">{prd ? `Edit PRD (v${prd.versionNumber ?? 1})` : "Write the PRD"}</h2>
+              {prd ? <Link to=".">Cancel</Link> : null}
+            </div>
+            <Form method="post" className="form">
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="baseVersionId" value={prd?.versionId ?? ""} />
+              <div className="field">
+                <label htmlFor="prd-content">Content (Markdown)</label>
+                <textarea
+                  id="prd-content"
+                  name="content"
+                  defaultValue={conflict?.mine ?? prd?.content ?? STARTER}
+                  aria-describedby="prd-content-hint"
+                />
+                <span className="hint" id="prd-content-hint">
+                  Use ## headings for sections; comments attach to them.
+                </span>
+              </div>
+              <div className="form-row">
+                <div className="field">
+                  <label htmlFor="prd-style">Style</label>
+                  <select id="prd-style" name="style" defaultValue={prd?.style ?? ""}>
+                    <option value="">Not set</option>
+                    {PRD_STYLES.map((s) => (
+                      <option key={s} value={s}>
+                        {s[0]!.toUpperCase() + s.slice(1)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button className="btn" type="submit" disabled={saving}>
+                  {saving ? "Saving…" : "Save PRD"}
+                </button>
+              </div>
+            </Form>
+          </section>
+        ) : null}
+        {prd ? (
+          <article className="card prose" aria-label="PRD preview">
+            <div className="card-header">
+              <span className="muted">
+                v{prd.versionNumber} · {prd.style ?? "no style"} · updated by {prd.updatedBy?.name ?? "—"}
+              </span>
+              {permissions.canEdit && !editing ? (
+                <Link className="btn btn-secondary btn-sm" to="?edit">
+                  Edit
+                </Link>
+              ) : null}
+            </div>
+            <div dangerouslySetInnerHTML={{ __html: html }} />
+          </article>
+        ) : null}
+      </div>
+      <aside />
+    </div>
+  );
+}
+
+const STARTER = `# Product requirements
+
+## Problem
+What problem are we solving, and for whom?
+
+## Goals and success metrics
+- 
+
+## Users and use cases
+
+## Requirements
+### Must have
+- 
+
+## Out of scope
+
+## Risks and open questions
+`;

@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { PriorityBadge, RelativeTime, StatusBadge, statusLabel } from "~/components/project-badges";
+import { PROJECT_STATUSES } from "~/domain/projects/projects.schema";
+import { getProject, setProjectStatus } from "~/domain/projects/projects.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · PRD Studio` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const project = await orPageError(getProject(actor, params.projectId!));
+  return { project };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  try {
+    await setProjectStatus(actor, params.projectId!, values.status ?? "");
+    return { ok: true as const };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export default function ProjectLayout() {
+  const { project } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const changing = navigation.formData?.get("intent") === "status";
+  const base = `/projects/${project.id}`;
+  const tab = ({ isActive }: { isActive: boolean }) => (isActive ? "active" : undefined);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
+        <Link to="/projects">Projects</Link> / {project.name}
+      </nav>
+      <div className="project-header">
+        <div>
+          <h1>{project.name}</h1>
+          <div className="meta-row">
+            <StatusBadge status={project.status} />
+            <span>
+              Priority <PriorityBadge priority={project.priority} />
+            </span>
+            <span>Assignee: {project.assignee?.name ?? "unassigned"}</span>
+            {project.template ? <span>Template: {project.template.name}</span> : null}
+            <span>
+              Updated <RelativeTime iso={project.updatedAt} />
+            </span>
+          </div>
+        </div>
+        {project.permissions.canEdit ? (
+          <Form method="post" action={base} className="status-form">
+            <input type="hidden" name="intent" value="status" />
+            <label htmlFor="project-status" className="sr-only">
+              Status
+            </label>
+            <select id="project-status" name="status" defaultValue={project.status} key={project.status}>
+              {PROJECT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn btn-secondary btn-sm" disabled={changing}>
+              {changing ? "Saving…" : "Set status"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {project.description ? <p className="muted">{project.description}</p> : null}
+      <nav className="tabs" aria-label="Project">
+        <NavLink to={base} end className={tab}>
+          Document
+        </NavLink>
+        <NavLink to={`${base}/versions`} className={tab}>
+          Versions
+        </NavLink>
+        <NavLink to={`${base}/files`} className={tab}>
+          Files
+        </NavLink>
+        <NavLink to={`${base}/sharing`} className={tab}>
+          Sharing &amp; people
+        </NavLink>
+        <NavLink to={`${base}/activity`} className={tab}>
+          Activity
+        </NavLink>
+        {project.permissions.canEdit ? (
+          <NavLink to={`${base}/settings`} className={tab}>
+            Settings
+          </NavLink>
+        ) : null}
+      </nav>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * PRD markdown (or HTML) to safe HTML: marked renders, sanitize-html keeps
+ * only document markup. Headings get stable ids so comments and links can
+ * anchor to sections.
+ */
+export function slugify(text: string) {
+  return (
+    text
+      .toLowerCase()
+      .replace(/<[^>]+>/g, "")
+      .replace(/&[a-z]+;/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "section"
+  );
+}
+
+function renderer() {
+  const seen = new Map<string, number>();
+  const marked = new Marked({ gfm: true, breaks: false });
+  marked.use({
+    renderer: {
+      heading({ tokens, depth }) {
+        const text = this.parser.parseInline(tokens);
+        const base = slugify(text);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        const id = n ? `${base}-${n}` : base;
+        return `<h${depth} id="${id}">${text}</h${depth}>\n`;
+      },
+    },
+  });
+  return marked;
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    "h1",
+    "h2",
+    "img",
+    "del",
+    "input",
+    "details",
+    "summary",
+  ],
+  allowedAttributes: {
+    ...sanitizeHtml.defaults.allowedAttributes,
+    "*": ["id"],
+    a: ["href", "title", "name"],
+    img: ["src", "alt", "title", "width", "height"],
+    input: ["type", "checked", "disabled"],
+    td: ["align"],
+    th: ["align"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+    input: (tagName, attribs) =>
+      attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} },
+  },
+};
+
+export function renderMarkdown(markdown: string): string {
+  const html = renderer().parse(markdown, { async: false }) as string;
+  return sanitizeHtml(html, SANITIZE);
+}
+
+/** The document's sections (level 1–3 headings) with their anchor ids. */
+export function sections(markdown: string): { id: string; title: string; level: number }[] {
+  const out: { id: string; title: string; level: number }[] = [];
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const m = /^(#{1,3})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!m) continue;
+    const title = m[2]!.replace(/[*_`]/g, "");
+    const base = slugify(title);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.push({ id: n ? `${base}-${n}` : base, title, level: m[1]!.length });
+  }
+  return out;
+}
