@@ -40,3 +40,17 @@ describe("projects smoke", () => {
     expect((await client.get(`/api/projects/${id}`)).status).toBe(404);
   });
 });
+
+describe("project plan limit", () => {
+  it("lets a Free organization create 10 projects, then answers 403 LIMIT_REACHED", async () => {
+    const { client } = await signedUpClient();
+    for (let i = 1; i <= 10; i++) {
+      const res = await client.post("/api/projects", { name: `Idea ${i}` });
+      expect(res.status).toBe(201);
+    }
+    const over = await client.post("/api/projects", { name: "Idea 11" });
+    expect(over.status).toBe(403);
+    expect(over.body).toMatchObject({ code: "LIMIT_REACHED", metric: "projects", limit: 10, current: 10 });
+    expect((await client.get("/api/projects")).body.total).toBe(10);
+  });
+});

@@ -15,6 +15,14 @@ const counters: Partial<Record<Metric, Counter>> = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+  projects: async (db, orgId) => {
+    const row = await db
+      .selectFrom("projects")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("orgId", "=", orgId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
   api_keys: async (db, orgId) => {
     const now = new Date().toISOString();
     const row = await db

@@ -1,0 +1,39 @@
+import { deleteFile, downloadContentType, readFile } from "~/domain/files/files.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/files";
+import { API_VERSION } from "~/http/respond.server";
+
+/** `attachment` with an RFC 5987 UTF-8 name and a plain ASCII fallback for old clients. */
+function contentDisposition(filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const route = apiRoute(
+  endpoint(c.downloadFile, async ({ actor, params, request }) => {
+    const { file, data, sha256 } = await readFile(actor, params.projectId, params.fileId);
+    const etag = `"${sha256}"`;
+    const headers = new Headers({
+      "API-Version": API_VERSION,
+      "Content-Type": downloadContentType(file.contentType),
+      "Content-Disposition": contentDisposition(file.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-cache",
+      ETag: etag,
+    });
+    const inm = request.headers.get("If-None-Match");
+    if (inm && inm.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
+      return new Response(null, { status: 304, headers });
+    }
+    headers.set("Content-Length", String(data.byteLength));
+    return new Response(request.method === "HEAD" ? null : new Uint8Array(data), { status: 200, headers });
+  }),
+  endpoint(c.deleteFile, async ({ actor, params }) => {
+    await deleteFile(actor, params.projectId, params.fileId);
+    return { success: true };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;
