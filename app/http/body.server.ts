@@ -1,16 +1,13 @@
 import { config } from "~/config.server";
 import { AppError } from "~/domain/errors";
+import { formatBytes } from "~/utils/format";
 
 export const tooLarge = (limit: number) =>
   new AppError("PAYLOAD_TOO_LARGE", 413, `Request body is larger than ${formatBytes(limit)}`, {
     extra: { limit },
   });
 
-export function formatBytes(n: number) {
-  if (n >= 1024 * 1024) return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
+export { formatBytes };
 
 /** Refuses early on Content-Length, then counts bytes while reading. */
 export async function readBodyText(request: Request, maxBytes = config().MAX_JSON_BODY_BYTES) {

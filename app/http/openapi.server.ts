@@ -1,29 +1,9 @@
 import { z } from "zod/v4";
+import { ERROR_STATUS } from "~/domain/errors";
 import type { Contract } from "./contract";
 import { allContracts } from "./contracts/index";
 import { errorShape } from "./contracts/shapes";
 
-const STATUS_FOR: Record<string, string> = {
-  VALIDATION_ERROR: "400",
-  INVALID_JSON: "400",
-  WEAK_PASSWORD: "400",
-  UNAUTHORIZED: "401",
-  INVALID_CREDENTIALS: "401",
-  INVALID_TOKEN: "401",
-  FORBIDDEN: "403",
-  LIMIT_REACHED: "403",
-  PLAN_UPGRADE_REQUIRED: "403",
-  CSRF_FAILED: "403",
-  NOT_FOUND: "404",
-  EMAIL_TAKEN: "409",
-  CONFLICT: "409",
-  TOKEN_EXPIRED: "410",
-  PAYLOAD_TOO_LARGE: "413",
-  UNSUPPORTED_MEDIA_TYPE: "415",
-  ACCOUNT_LOCKED: "423",
-  RATE_LIMITED: "429",
-  PROVIDER_ERROR: "502",
-};
 
 function schema(s: z.ZodType, io: "input" | "output") {
   const json = z.toJSONSchema(s, { io, unrepresentable: "any" }) as Record<string, unknown>;
@@ -60,7 +40,7 @@ function operation(c: Contract) {
   if (c.body) codes.add("VALIDATION_ERROR");
   const byStatus = new Map<string, string[]>();
   for (const code of codes) {
-    const status = STATUS_FOR[code] ?? "400";
+    const status = String(ERROR_STATUS[code]);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, list] of byStatus) {

@@ -34,6 +34,14 @@ export class RateLimiter {
     };
   }
 
+  /** The state of a window without counting a request. */
+  peek(key: string, limit: number, now = Date.now()): RateResult {
+    const w = this.windows.get(key);
+    const count = w && w.resetAt > now ? w.count : 0;
+    const resetAt = w && w.resetAt > now ? w.resetAt : now + this.windowMs;
+    return { limit, remaining: Math.max(0, limit - count), reset: Math.ceil(resetAt / 1000), allowed: count < limit };
+  }
+
   reset() {
     this.windows.clear();
   }

@@ -5,7 +5,7 @@ import { verifyPassword } from "../auth/password.server";
 import { AppError } from "../errors";
 import type { ShareViewer } from "../projects/access.server";
 
-const passwordAttempts = new RateLimiter(60_000);
+const passwordFailures = new RateLimiter(60_000);
 
 /**
  * Turns a share token (and password, when the share has one) into a
@@ -26,8 +26,11 @@ export async function resolveShare(token: string, password: string | null | unde
   }
   if (share.passwordHash) {
     if (!password) throw new AppError("SHARE_PASSWORD_REQUIRED", 401, "This share link needs a password");
-    assertAllowed(passwordAttempts.hit(share.projectId, 10), "password attempts for this link");
+    // Only wrong passwords count: 10 a minute per link, then 429.
+    const key = `share:${share.projectId}`;
+    assertAllowed(passwordFailures.peek(key, 10), "wrong passwords for this link");
     if (!(await verifyPassword(share.passwordHash, password))) {
+      passwordFailures.hit(key, 10);
       throw new AppError("SHARE_PASSWORD_REQUIRED", 401, "The password for this share link is wrong");
     }
   }

@@ -1,2 +1,335 @@
-// Contracts of this area (filled in by its routes).
-export {};
+import { z } from "zod/v4";
+import {
+  addCollaboratorSchema,
+  COLLABORATOR_ROLES,
+  createCommentSchema,
+  createLinkSchema,
+  createViewSchema,
+  LINK_TYPES,
+  resolveReviewSchema,
+  reviewByTokenQuery,
+  shareSchema,
+  updateCommentSchema,
+} from "~/domain/collaboration/collaboration.schema";
+import { PROJECT_STATUSES } from "~/domain/projects/projects.schema";
+import { contract } from "../contract";
+import { success } from "./shapes";
+
+const tag = "Collaboration";
+const params = z.object({ projectId: z.string() });
+const person = z.object({ id: z.string(), name: z.string() });
+const by = z.object({ id: z.string(), name: z.string().nullable() }).nullable();
+
+// ---------------------------------------------------------------- comments
+
+const commentShape = z.object({
+  id: z.string(),
+  content: z.string(),
+  parentId: z.string().nullable(),
+  section: z.string().nullable(),
+  blockId: z.string().nullable(),
+  mentions: z.array(person),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  editedAt: z.string().nullable(),
+  deleted: z.boolean(),
+});
+const commentParams = params.extend({ commentId: z.string() });
+
+export const listComments = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/comments",
+  tag,
+  summary: "Threaded comments",
+  description:
+    "Top-level comments oldest first, each with `replies` (oldest first). A deleted comment that still has replies stays as `deleted: true` with empty content, no mentions and `user: null`.",
+  auth: "user",
+  params,
+  response: z.object({ comments: z.array(commentShape.extend({ replies: z.array(commentShape) })) }),
+  errors: ["NOT_FOUND"],
+});
+
+export const createComment = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/comments",
+  tag,
+  summary: "Comment or reply",
+  description:
+    "`parentId` replies to a comment of the same project (a reply to a reply joins the top-level thread; a reply without `section`/`blockId` takes the thread's). `@ana@example.com` mentions a member of the organization; other addresses stay plain text. Owners, admins and members comment on projects they can read; viewers need an editor or commenter collaboration. Emits `comment.created`.",
+  auth: "user",
+  params,
+  body: createCommentSchema,
+  successStatus: 201,
+  response: z.object({ comment: commentShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const updateComment = contract({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/comments/{commentId}",
+  tag,
+  summary: "Edit a comment (author only)",
+  description: "Sets `editedAt` and resolves mentions again. A deleted comment is 404.",
+  auth: "user",
+  params: commentParams,
+  body: updateCommentSchema,
+  response: z.object({ comment: commentShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const deleteComment = contract({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/comments/{commentId}",
+  tag,
+  summary: "Delete a comment (author, owner or admin)",
+  description:
+    "A comment with replies is kept as `deleted: true` with empty content so the thread stays readable; one without replies is removed (and a deleted thread start goes with its last reply).",
+  auth: "user",
+  params: commentParams,
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+// ---------------------------------------------------------------- sharing
+
+const shareShape = z.object({
+  enabled: z.boolean(),
+  shareToken: z.string().nullable(),
+  shareUrl: z.string().nullable(),
+  hasPassword: z.boolean(),
+  expiresAt: z.string().nullable(),
+});
+
+export const getShare = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/share",
+  tag,
+  summary: "Share link settings",
+  description: "`enabled: false` with nulls when the project is not shared. Needs the right to manage the project.",
+  auth: "user",
+  params,
+  response: shareShape,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const enableShare = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/share",
+  tag,
+  summary: "Turn on the share link, or change its password and expiry",
+  description:
+    "201 with a new token the first time (emits `share.enabled`); 200 when the project is already shared: the token stays, `password` (string sets, `null` removes, absent keeps) and `expiresAt` (future ISO date-time, `null` removes, absent keeps) change. The link gives read-only access to project detail, PRD, status history and activity through `x-share-token` (plus `x-share-password`).",
+  auth: "user",
+  params,
+  body: shareSchema,
+  successStatus: 201,
+  response: shareShape,
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const revokeShare = contract({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/share",
+  tag,
+  summary: "Revoke the share link",
+  description: "The old token answers 401 INVALID_TOKEN from then on. 404 when the project is not shared. Emits `share.revoked`.",
+  auth: "user",
+  params,
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+// ---------------------------------------------------------------- collaborators
+
+const collaboratorShape = z.object({
+  id: z.string(),
+  role: z.enum(COLLABORATOR_ROLES),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  addedBy: by,
+  createdAt: z.string(),
+});
+
+export const listCollaborators = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/collaborators",
+  tag,
+  summary: "Collaborators, oldest first",
+  auth: "user",
+  params,
+  response: z.object({ collaborators: z.array(collaboratorShape) }),
+  errors: ["NOT_FOUND"],
+});
+
+export const addCollaborator = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/collaborators",
+  tag,
+  summary: "Add a member of the organization as collaborator",
+  description:
+    "`role`: editor (edits), commenter (reads and comments), viewer (reads). The e-mail must belong to a member of the organization (else 400 with `details[].path` = `email`); already a collaborator: 409 CONFLICT with `collaboratorId`.",
+  auth: "user",
+  params,
+  body: addCollaboratorSchema,
+  successStatus: 201,
+  response: z.object({ collaborator: collaboratorShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const removeCollaborator = contract({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/collaborators/{collaboratorId}",
+  tag,
+  summary: "Remove a collaborator",
+  description: "Those who manage the project remove anyone; a collaborator may remove themselves.",
+  auth: "user",
+  params: params.extend({ collaboratorId: z.string() }),
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+// ---------------------------------------------------------------- stakeholder views
+
+const viewShape = z.object({
+  id: z.string(),
+  name: z.string(),
+  stakeholderName: z.string().nullable(),
+  stakeholderEmail: z.string().nullable(),
+  audience: z.string().nullable(),
+  sections: z.array(z.string()),
+  notes: z.string().nullable(),
+  kind: z.enum(["view", "review"]),
+  reviewStatus: z.enum(["pending", "approved", "rejected"]).nullable(),
+  feedback: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const listStakeholderViews = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/stakeholder-views",
+  tag,
+  summary: "Stakeholder views and review requests, oldest first",
+  auth: "user",
+  params,
+  response: z.object({ views: z.array(viewShape) }),
+  errors: ["NOT_FOUND"],
+});
+
+export const createStakeholderView = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/stakeholder-views",
+  tag,
+  summary: "Create a stakeholder view",
+  description:
+    "`requestReview` (default true) makes it a review request (`kind: review`, `reviewStatus: pending`) that the stakeholder resolves through the share link (POST /api/stakeholder-review/resolve).",
+  auth: "user",
+  params,
+  body: createViewSchema,
+  successStatus: 201,
+  response: z.object({ view: viewShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const deleteStakeholderView = contract({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/stakeholder-views/{viewId}",
+  tag,
+  summary: "Delete a stakeholder view",
+  auth: "user",
+  params: params.extend({ viewId: z.string() }),
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+// ---------------------------------------------------------------- links
+
+const linkShape = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string().nullable(),
+  targetProjectId: z.string().nullable(),
+  linkType: z.enum(LINK_TYPES),
+  target: z.object({ id: z.string(), name: z.string(), status: z.enum(PROJECT_STATUSES) }).nullable(),
+  createdBy: by,
+  createdAt: z.string(),
+});
+
+export const listLinks = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/links",
+  tag,
+  summary: "Links, oldest first",
+  description: "`target` is null for web links and for linked projects the caller cannot read.",
+  auth: "user",
+  params,
+  response: z.object({ links: z.array(linkShape) }),
+  errors: ["NOT_FOUND"],
+});
+
+export const createLink = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/links",
+  tag,
+  summary: "Link a web address or another project",
+  description:
+    "Exactly one of `url` (http or https) or `targetProjectId` (another project of the organization). `linkType` defaults to reference for addresses and relates_to for projects; `title` to the address or the project's name.",
+  auth: "user",
+  params,
+  body: createLinkSchema,
+  successStatus: 201,
+  response: z.object({ link: linkShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const deleteLink = contract({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/links/{linkId}",
+  tag,
+  summary: "Remove a link",
+  auth: "user",
+  params: params.extend({ linkId: z.string() }),
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+// ---------------------------------------------------------------- public stakeholder review
+
+const shareErrors = [
+  "VALIDATION_ERROR",
+  "INVALID_TOKEN",
+  "SHARE_PASSWORD_REQUIRED",
+  "SHARE_EXPIRED",
+  "NOT_FOUND",
+  "RATE_LIMITED",
+] as const;
+
+export const reviewsByToken = contract({
+  method: "GET",
+  path: "/api/stakeholder-review/by-token",
+  tag,
+  summary: "Review requests of a shared project (public)",
+  description:
+    "`token` is the project's share token; send `x-share-password` when the link has a password. Lists the stakeholder views that carry a review status.",
+  auth: "public",
+  query: reviewByTokenQuery,
+  response: z.object({
+    project: z.object({ id: z.string(), name: z.string(), status: z.enum(PROJECT_STATUSES) }),
+    reviews: z.array(viewShape),
+  }),
+  errors: [...shareErrors],
+});
+
+export const resolveReview = contract({
+  method: "POST",
+  path: "/api/stakeholder-review/resolve",
+  tag,
+  summary: "Approve or reject a review (public)",
+  description:
+    "Needs the share token (and `x-share-password` when the link has one). A review already decided may be decided again: the latest decision and feedback win. Records activity by `reviewerName` (or “A stakeholder”) and emits `review.resolved`. A reviewId of another project: 404.",
+  auth: "public",
+  body: resolveReviewSchema,
+  response: z.object({ review: viewShape }),
+  errors: [...shareErrors],
+});

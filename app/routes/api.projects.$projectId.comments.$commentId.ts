@@ -1,0 +1,15 @@
+import { deleteComment, updateComment } from "~/domain/collaboration/comments.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/collaboration";
+
+const route = apiRoute(
+  endpoint(c.updateComment, async ({ actor, params, body }) => ({
+    comment: await updateComment(actor, params.projectId, params.commentId, body),
+  })),
+  endpoint(c.deleteComment, async ({ actor, params }) => {
+    await deleteComment(actor, params.projectId, params.commentId);
+    return { success: true };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,11 @@
+import { reviewsByToken } from "~/domain/collaboration/stakeholders.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/collaboration";
+
+const route = apiRoute(
+  endpoint(c.reviewsByToken, ({ query, request }) =>
+    reviewsByToken({ token: query.token, password: request.headers.get("x-share-password") }),
+  ),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,13 @@
+import { resolveReview } from "~/domain/collaboration/stakeholders.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/collaboration";
+
+const route = apiRoute(
+  endpoint(c.resolveReview, async ({ body, request }) => {
+    const { token, ...decision } = body;
+    const review = await resolveReview({ token, password: request.headers.get("x-share-password") }, decision);
+    return { review };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;
