@@ -2,6 +2,8 @@ import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export interface FormState {
+  /** Which form on the page failed, when a page has several. */
+  intent?: string;
   formError?: string;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;

@@ -61,7 +61,12 @@ export async function formValues(request: Request): Promise<FormValues> {
  * fields, a form-level message, and the submitted values (minus secrets) so
  * the page re-renders them without JavaScript.
  */
-export function formFailure(error: unknown, values: FormValues, secretFields: string[] = []) {
+export function formFailure(
+  error: unknown,
+  values: FormValues,
+  secretFields: string[] = [],
+  extra: { intent?: string } = {},
+) {
   const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !secretFields.includes(k)));
   if (error instanceof ZodError) {
     const fieldErrors: Record<string, string> = {};
@@ -69,14 +74,14 @@ export function formFailure(error: unknown, values: FormValues, secretFields: st
       const path = issue.path.map(String).join(".") || "form";
       fieldErrors[path] ??= issue.message;
     }
-    return data<FormState>({ fieldErrors, values: kept, formError: "Check the highlighted fields." }, { status: 400 });
+    return data<FormState>({ ...extra, fieldErrors, values: kept, formError: "Check the highlighted fields." }, { status: 400 });
   }
   if (error instanceof AppError) {
     const fieldErrors: Record<string, string> = {};
     for (const d of error.details ?? []) fieldErrors[d.path] ??= d.message;
     const formError = Object.keys(fieldErrors).length ? "Check the highlighted fields." : error.message;
     return data<FormState>(
-      { formError, fieldErrors, values: kept },
+      { ...extra, formError, fieldErrors, values: kept },
       { status: error.status, headers: error.headers },
     );
   }

@@ -10,6 +10,8 @@ import { getPrd, savePrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
 import { renderMarkdown } from "~/utils/markdown.server";
+import { CommentsPanel } from "~/components/comments-panel";
+import { commentsAction, commentsData } from "~/http/comments-ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -24,12 +26,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     prd,
     html: prd ? renderMarkdown(prd.content) : "",
     editing: editing && project.permissions.canEdit,
+    ...(await commentsData(actor, project.id, prd?.content ?? "")),
   };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
+  if (values.intent?.startsWith("comment-")) return commentsAction(actor, params.projectId!, values);
   try {
     const input = putPrdSchema.parse({ ...values, baseVersionId: values.baseVersionId || undefined });
     await savePrd(actor, params.projectId!, input, { mode: "put" });
@@ -53,12 +57,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, ...comments } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const conflict = result && "conflict" in result ? result.conflict : null;
   const failure = result && "formError" in result ? result : null;
+  const commentMessage = result && "commentMessage" in result ? result.commentMessage : null;
 
   if (!prd && !permissions.canEdit) {
     return (
@@ -94,6 +99,11 @@ export default function ProjectDocument() {
               </Link>
             </div>
           </section>
+        ) : null}
+        {commentMessage ? (
+          <div className="alert alert-success" role="status">
+            <p>{commentMessage}</p>
+          </div>
         ) : null}
         {result && "saved" in result ? (
           <div className="alert alert-success" role="status">
@@ -157,7 +167,7 @@ export default function ProjectDocument() {
           </article>
         ) : null}
       </div>
-      <aside />
+      <CommentsPanel {...comments} canComment={permissions.canComment} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { AppError } from "~/domain/errors";
 import { getPrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
+import { resolveReviewSchema } from "~/domain/collaboration/collaboration.schema";
+import { resolveReview, reviewsByToken } from "~/domain/collaboration/stakeholders.server";
 import { formValues } from "~/http/ui.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -32,11 +34,12 @@ async function open(token: string, password: string | null) {
     const viewer = await resolveShare(token, password);
     const project = await getProject(viewer, viewer.projectId);
     const prd = await getPrd(viewer, viewer.projectId).catch((e) => (e instanceof AppError && e.status === 404 ? null : Promise.reject(e)));
-    return { outcome: { state: "ok" } as Outcome, project, prd };
+    const { reviews } = await reviewsByToken({ token, password });
+    return { outcome: { state: "ok" } as Outcome, project, prd, reviews };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const state = error.code === "SHARE_PASSWORD_REQUIRED" ? "password" : error.code === "SHARE_EXPIRED" ? "expired" : "invalid";
-    return { outcome: { state, message: error.message } as Outcome, project: null, prd: null };
+    return { outcome: { state, message: error.message } as Outcome, project: null, prd: null, reviews: [] };
   }
 }
 
@@ -54,6 +57,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         updatedAt: result.project.updatedAt,
       },
       html: result.prd ? renderMarkdown(result.prd.content) : null,
+      reviews: result.reviews.map((r) => ({
+        id: r.id,
+        name: r.name,
+        stakeholderName: r.stakeholderName,
+        reviewStatus: r.reviewStatus,
+        feedback: r.feedback,
+        resolvedByName: r.resolvedByName,
+      })),
       version: result.prd?.versionNumber ?? null,
     },
     { status },
@@ -63,6 +74,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token!;
   const values = await formValues(request);
+  if (values.intent === "review") {
+    try {
+      const input = resolveReviewSchema.parse({ ...values, token });
+      await resolveReview({ token, password: await savedPassword(request, token) }, input);
+      return { reviewed: input.status };
+    } catch (error) {
+      if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+      return data({ error: "Choose approve or reject, and keep the feedback under 5,000 characters." }, { status: 400 });
+    }
+  }
   const result = await open(token, values.password ?? "");
   if (result.outcome.state !== "ok") return data({ error: "That password is not right." }, { status: 401 });
   return redirect(`/share/${token}`, {
@@ -71,8 +92,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SharedProject() {
-  const { outcome, project, html, version } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const { outcome, project, html, version, reviews } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const failed = acted && "error" in acted ? acted : null;
   return (
     <div className="landing">
       <header>
@@ -97,6 +119,51 @@ export default function SharedProject() {
               </div>
             </div>
             {project.description ? <p className="muted">{project.description}</p> : null}
+            {acted && "reviewed" in acted ? (
+              <div className="alert alert-success" role="status">
+                <p>Thank you — your decision ({acted.reviewed}) was sent to the team.</p>
+              </div>
+            ) : null}
+            {failed ? (
+              <div className="alert alert-error" role="alert">
+                <p>{failed.error}</p>
+              </div>
+            ) : null}
+            {reviews.length ? (
+              <section className="card" aria-labelledby="reviews-heading" style={{ marginBottom: 16 }}>
+                <h2 id="reviews-heading">Your review is requested</h2>
+                {reviews.map((r) => (
+                  <Form method="post" className="form review-form" key={r.id}>
+                    <input type="hidden" name="intent" value="review" />
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <div>
+                      <strong>{r.name}</strong>
+                      {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null}{" "}
+                      <span className="badge">{r.reviewStatus}</span>
+                      {r.resolvedByName ? <span className="muted"> by {r.resolvedByName}</span> : null}
+                    </div>
+                    <div className="form-row">
+                      <div className="field" style={{ flex: 1 }}>
+                        <label htmlFor={`name-${r.id}`}>Your name</label>
+                        <input id={`name-${r.id}`} name="reviewerName" maxLength={200} />
+                      </div>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`feedback-${r.id}`}>Feedback</label>
+                      <textarea id={`feedback-${r.id}`} name="feedback" rows={3} maxLength={5000} defaultValue={r.feedback ?? ""} />
+                    </div>
+                    <div className="inline">
+                      <button className="btn" type="submit" name="status" value="approved">
+                        Approve
+                      </button>
+                      <button className="btn btn-danger" type="submit" name="status" value="rejected">
+                        Reject
+                      </button>
+                    </div>
+                  </Form>
+                ))}
+              </section>
+            ) : null}
             {html ? (
               <article className="card prose" dangerouslySetInnerHTML={{ __html: html }} />
             ) : (
