@@ -11,6 +11,7 @@ import { resolveReviewSchema } from "~/domain/collaboration/collaboration.schema
 import { resolveReview, reviewsByToken } from "~/domain/collaboration/stakeholders.server";
 import { formValues } from "~/http/ui.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
+import { sha256 } from "~/utils/ids.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,9 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The password, once entered, is remembered (encrypted) for this link only.
+// The password, once entered, is remembered (encrypted) for this link only:
+// one cookie per link, named after a hash of its token.
 const passwordCookie = (token: string) =>
-  createCookie("share_pw", { path: `/share/${token}`, httpOnly: true, sameSite: "lax", maxAge: 12 * 60 * 60 });
+  createCookie(`share_${sha256(token).slice(0, 16)}`, { path: "/share", httpOnly: true, sameSite: "lax", maxAge: 12 * 60 * 60 });
 
 async function savedPassword(request: Request, token: string) {
   const value = (await passwordCookie(token).parse(request.headers.get("Cookie"))) as string | null;
