@@ -6,7 +6,9 @@ import {
   type ListProjectsQuery,
   PRIORITIES,
   type Priority,
+  priorityRank,
   type ProjectStatus,
+  statusRank,
 } from "./projects.schema";
 import { parseStatus } from "./status";
 import { validationError } from "../errors";
@@ -55,31 +57,36 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`p.name LIKE ${like} ESCAPE '\\'`);
   }
-  if (statuses.length) base = base.where("p.status", "in", statuses);
+  // Filter on the rank columns: they are what the (orgId, rank, updatedAt) indexes hold.
+  if (statuses.length) base = base.where("p.statusRank", "in", statuses.map(statusRank));
   if (priorities.length) {
-    const named = priorities.filter((p) => p !== "none");
-    base = base.where((eb) =>
-      eb.or([
-        ...(named.length ? [eb("p.priority", "in", named)] : []),
-        ...(priorities.includes("none") ? [eb("p.priority", "is", null)] : []),
-      ]),
-    );
+    base = base.where("p.priorityRank", "in", priorities.map((p) => (p === "none" ? 0 : priorityRank(p as Priority))));
   }
   if (q.templateId) base = base.where("p.templateId", "=", q.templateId);
   if (q.assignedToMe) base = base.where("p.assignedToId", "=", actor.user.id);
 
   const order = q.sortOrder ?? (q.sortBy === "name" ? "asc" : "desc");
   const column = SORT_COLUMNS[q.sortBy];
+  // Ties break on seq, the rowid every index ends with, so SQLite walks an
+  // index in order instead of sorting in a temporary B-tree.
+  const orderTerms = [
+    q.sortBy === "name" ? sql`p.name COLLATE NOCASE` : sql.ref(column),
+    ...(q.sortBy === "status" || q.sortBy === "priority" ? [sql.ref("p.updatedAt")] : []),
+    sql.ref("p.seq"),
+  ];
+  // The page's keys come from the index alone; only those rows are loaded.
+  let keys = base.select("p.seq");
+  let page = db
+    .selectFrom("projects as p")
+    .leftJoin("users as a", "a.id", "p.assignedToId")
+    .selectAll("p")
+    .select(["a.name as assigneeName"]);
+  for (const term of orderTerms) {
+    keys = keys.orderBy(term, order);
+    page = page.orderBy(term, order);
+  }
   const [rows, count] = await Promise.all([
-    base
-      .leftJoin("users as a", "a.id", "p.assignedToId")
-      .selectAll("p")
-      .select(["a.name as assigneeName"])
-      .orderBy(q.sortBy === "name" ? sql`p.name COLLATE NOCASE` : sql.ref(column), order)
-      .orderBy("p.id", order)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
+    page.where("p.seq", "in", keys.limit(q.limit).offset(q.offset)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {

@@ -1,0 +1,7 @@
+import { searchProjects } from "~/domain/search/search.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/search";
+
+const route = apiRoute(endpoint(c.search, ({ actor, query }) => searchProjects(actor, query)));
+export const loader = route.loader;
+export const action = route.action;
