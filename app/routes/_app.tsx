@@ -25,6 +25,12 @@ export default function AppShell() {
         <div className="brand">
           <LogoMark size={26} /> {PRODUCT_NAME}
         </div>
+        <Form method="get" action="/search" role="search" className="sidebar-search">
+          <label htmlFor="global-search" className="sr-only">
+            Search
+          </label>
+          <input id="global-search" name="q" type="search" placeholder="Search PRDs…" />
+        </Form>
         <nav aria-label="Main">
           <ul>
             <li>

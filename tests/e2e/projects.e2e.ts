@@ -53,6 +53,12 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await page.getByRole("region", { name: "On Problem" }).getByText("Which 9 steps exactly?").count()).toBe(1);
       await screenshot(page, `${mode}-project-document`);
 
+      // Keyword search finds it by a word of the PRD, highlighted.
+      await page.getByLabel("Search", { exact: true }).fill("paying");
+      await page.getByLabel("Search", { exact: true }).press("Enter");
+      await page.getByRole("link", { name: `Lunar checkout ${mode}` }).waitFor();
+      expect(await page.locator(".snippet mark").first().textContent()).toMatch(/pay/i);
+
       // The dashboard lists it.
       await page.goto("/projects?status=DRAFT&sortBy=name");
       expect(await page.getByRole("link", { name: `Lunar checkout ${mode}` }).count()).toBe(1);

@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { RelativeTime, StatusBadge } from "~/components/project-badges";
+import { AppError } from "~/domain/errors";
+import { searchQuerySchema } from "~/domain/search/search.schema";
+import { searchProjects } from "~/domain/search/search.server";
+import { requireUiActor } from "~/http/ui.server";
+
+export const meta: MetaFunction = () => [{ title: "Search · PRD Studio" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  if (!q) return { q, results: null, total: 0, problem: null };
+  try {
+    const { results, total } = await searchProjects(actor, searchQuerySchema.parse({ q, mode: "keyword", limit: 30 }));
+    return { q, results, total, problem: null };
+  } catch (error) {
+    if (error instanceof AppError || (error as Error).name === "ZodError") {
+      return { q, results: [], total: 0, problem: "Type at least one word (letters or digits) to search." };
+    }
+    throw error;
+  }
+}
+
+export default function Search() {
+  const { q, results, total, problem } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Search</h1>
+          <p>Find projects by name, description or anything written in their PRD.</p>
+        </div>
+      </div>
+      <Form method="get" role="search" className="card filters">
+        <div className="field grow">
+          <label htmlFor="search-q">Search projects and PRDs</label>
+          <input id="search-q" name="q" type="search" defaultValue={q} autoFocus maxLength={200} placeholder="e.g. checkout latency" />
+        </div>
+        <button className="btn" type="submit">
+          {navigation.state === "loading" ? "Searching…" : "Search"}
+        </button>
+      </Form>
+      {problem ? (
+        <div className="alert alert-info" role="status">
+          <p>{problem}</p>
+        </div>
+      ) : null}
+      {results === null ? null : results.length === 0 ? (
+        <div className="card empty-state">
+          <h2>No matches for “{q}”</h2>
+          <p>Try fewer or different words. Search looks at project names, descriptions and PRD text.</p>
+        </div>
+      ) : (
+        <section aria-label="Results" className="stack">
+          <p className="muted">
+            {total} result{total === 1 ? "" : "s"}
+          </p>
+          {results.map((r) => (
+            <article key={r.projectId} className="card search-result">
+              <h2>
+                <Link to={`/projects/${r.projectId}`}>{r.name}</Link>
+              </h2>
+              <div className="meta-row">
+                <StatusBadge status={r.status} />
+                <span>matched in {r.matchedIn.join(", ")}</span>
+                <span>
+                  updated <RelativeTime iso={r.updatedAt} />
+                </span>
+              </div>
+              {/* The snippet is HTML-escaped by the domain; only <mark> is added. */}
+              <p className="snippet" dangerouslySetInnerHTML={{ __html: r.snippet }} />
+            </article>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}
