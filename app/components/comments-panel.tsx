@@ -43,7 +43,27 @@ function Comment({ comment, me, isAdmin }: { comment: CommentView; me: string; i
         </span>
       </div>
       {comment.deleted ? <p className="muted">This comment was deleted.</p> : <p className="comment-body">{comment.content}</p>}
-      {!comment.deleted && (comment.user?.id === me || isAdmin) ? <DeleteButton comment={comment} /> : null}
+      <div className="inline">
+        {!comment.deleted && comment.user?.id === me ? (
+          <details className="reply-form">
+            <summary>Edit</summary>
+            <Form method="post" className="form">
+              <input type="hidden" name="intent" value="comment-edit" />
+              <input type="hidden" name="commentId" value={comment.id} />
+              <label htmlFor={`edit-${comment.id}`} className="sr-only">
+                Edit comment
+              </label>
+              <textarea id={`edit-${comment.id}`} name="content" rows={2} required defaultValue={comment.content} />
+              <div>
+                <button type="submit" className="btn btn-secondary btn-sm">
+                  Save
+                </button>
+              </div>
+            </Form>
+          </details>
+        ) : null}
+        {!comment.deleted && (comment.user?.id === me || isAdmin) ? <DeleteButton comment={comment} /> : null}
+      </div>
     </div>
   );
 }

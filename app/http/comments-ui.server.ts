@@ -1,5 +1,5 @@
-import { createCommentSchema } from "~/domain/collaboration/collaboration.schema";
-import { createComment, deleteComment, listComments } from "~/domain/collaboration/comments.server";
+import { createCommentSchema, updateCommentSchema } from "~/domain/collaboration/collaboration.schema";
+import { createComment, deleteComment, listComments, updateComment } from "~/domain/collaboration/comments.server";
 import type { Actor } from "~/domain/actor";
 import { sections } from "~/utils/markdown.server";
 import { formFailure, type FormValues } from "./ui.server";
@@ -14,12 +14,16 @@ export async function commentsData(actor: Actor, projectId: string, prdContent: 
   };
 }
 
-/** Handles the panel's forms (create and delete). */
+/** Handles the panel's forms (create, edit and delete). */
 export async function commentsAction(actor: Actor, projectId: string, values: FormValues) {
   try {
     if (values.intent === "comment-delete") {
       await deleteComment(actor, projectId, values.commentId ?? "");
       return { commentMessage: "Comment deleted." };
+    }
+    if (values.intent === "comment-edit") {
+      await updateComment(actor, projectId, values.commentId ?? "", updateCommentSchema.parse(values));
+      return { commentMessage: "Comment updated." };
     }
     await createComment(actor, projectId, createCommentSchema.parse(values));
     return { commentMessage: "Comment posted." };

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { RelativeTime } from "~/components/project-badges";
-import { MAX_FILE_BYTES, createFolderSchema, uploadFieldsSchema } from "~/domain/files/files.schema";
+import { MAX_FILE_BYTES, createFolderSchema, updateFolderSchema, uploadFieldsSchema } from "~/domain/files/files.schema";
 import { assertCanUpload, deleteFile, listFiles, uploadFile } from "~/domain/files/files.server";
-import { createFolder, deleteFolder } from "~/domain/files/folders.server";
+import { createFolder, deleteFolder, updateFolder } from "~/domain/files/folders.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { formatBytes } from "~/utils/format";
 import { assertSameOrigin } from "~/http/csrf.server";
@@ -40,6 +40,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (values.intent === "delete-file") {
       await deleteFile(actor, projectId, values.fileId ?? "");
       return { message: "File deleted." };
+    }
+    if (values.intent === "update-folder") {
+      const folder = await updateFolder(
+        actor,
+        projectId,
+        values.folderId ?? "",
+        updateFolderSchema.parse({ name: values.name, parentId: values.parentId === "" ? null : values.parentId }),
+      );
+      return { message: `Saved folder “${folder.name}”.` };
     }
     if (values.intent === "delete-folder") {
       await deleteFolder(actor, projectId, values.folderId ?? "");
@@ -81,6 +90,34 @@ export default function Files() {
                 <div className="card-header">
                   <h2>{g.id ? `📁 ${g.name}` : g.name}</h2>
                   {canEdit && g.id ? (
+                    <div className="inline">
+                    <details className="reply-form">
+                      <summary>Rename or move</summary>
+                      <Form method="post" className="inline" style={{ marginTop: 6 }}>
+                        <input type="hidden" name="intent" value="update-folder" />
+                        <input type="hidden" name="folderId" value={g.id} />
+                        <label htmlFor={`rename-${g.id}`} className="sr-only">
+                          Folder name
+                        </label>
+                        <input id={`rename-${g.id}`} name="name" defaultValue={g.name} className="input-sm" required maxLength={100} />
+                        <label htmlFor={`parent-${g.id}`} className="sr-only">
+                          Parent folder
+                        </label>
+                        <select id={`parent-${g.id}`} name="parentId" defaultValue={folders.find((f) => f.id === g.id)?.parentId ?? ""} className="input-sm">
+                          <option value="">Top level</option>
+                          {folders
+                            .filter((f) => f.id !== g.id)
+                            .map((f) => (
+                              <option key={f.id} value={f.id}>
+                                in {f.name}
+                              </option>
+                            ))}
+                        </select>
+                        <button className="btn btn-secondary btn-sm" type="submit">
+                          Save
+                        </button>
+                      </Form>
+                    </details>
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete-folder" />
                       <input type="hidden" name="folderId" value={g.id} />
@@ -88,6 +125,7 @@ export default function Files() {
                         Delete folder
                       </button>
                     </Form>
+                    </div>
                   ) : null}
                 </div>
                 {g.files.length === 0 ? (
