@@ -49,8 +49,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("New comment").fill("Which 9 steps exactly?");
       await page.getByLabel("On section").selectOption({ label: "Problem" });
       await page.getByRole("button", { name: "Comment", exact: true }).click();
-      await page.getByText("Which 9 steps exactly?").waitFor();
-      expect(await page.getByRole("region", { name: "On Problem" }).getByText("Which 9 steps exactly?").count()).toBe(1);
+      await page.locator(".comment-body", { hasText: "Which 9 steps exactly?" }).waitFor();
+      expect(await page.getByRole("region", { name: "On Problem" }).locator(".comment-body", { hasText: "Which 9 steps exactly?" }).count()).toBe(1);
       await screenshot(page, `${mode}-project-document`);
 
       // Keyword search finds it by a word of the PRD, highlighted.
