@@ -336,6 +336,34 @@ export interface ProjectSearchTable {
   content: string;
 }
 
+export interface TemplateVersionsTable {
+  id: string;
+  templateId: string;
+  number: number;
+  snapshot: string;
+  note: string | null;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export type SubmissionStatus = "pending" | "approved" | "rejected";
+
+export interface TemplateSubmissionsTable {
+  id: string;
+  templateId: string | null;
+  templateName: string;
+  orgId: string | null;
+  submitterId: string | null;
+  notes: string | null;
+  status: SubmissionStatus;
+  reason: string | null;
+  reviewedById: string | null;
+  reviewedAt: string | null;
+  marketplaceTemplateId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -363,6 +391,8 @@ export interface Database {
   stakeholderViews: StakeholderViewsTable;
   projectLinks: ProjectLinksTable;
   projectSearch: ProjectSearchTable;
+  templateVersions: TemplateVersionsTable;
+  templateSubmissions: TemplateSubmissionsTable;
 }
 
 export type User = Selectable<UsersTable>;

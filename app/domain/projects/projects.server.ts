@@ -7,6 +7,7 @@ import { assertWithinLimit } from "../billing/limits.server";
 import { forbidden, validationError } from "../errors";
 import { emit } from "../events/events.server";
 import { indexProject } from "../search/search-index.server";
+import { canUse } from "../templates/templates.server";
 import { listActivity, recordChange, statusHistory } from "./activity.server";
 import { permissions, projectAccess, requireEdit, type Viewer } from "./access.server";
 import { assertRevision } from "./conflict.server";
@@ -34,19 +35,10 @@ async function assertMember(executor: Executor, orgId: string, userId: string, f
   if (!m) throw validationError(field, "No member of this organization has that id");
 }
 
-/** Templates a project may use: system/marketplace ones, the organization's, and the actor's own. */
+/** The template must be one the actor may use (templates.server decides). */
 async function assertUsableTemplate(executor: Executor, actor: Actor, templateId: string) {
-  const t = await executor
-    .selectFrom("templates")
-    .select(["id", "orgId", "userId", "templateType", "visibility", "isActive"])
-    .where("id", "=", templateId)
-    .executeTakeFirst();
-  const usable =
-    t &&
-    (t.visibility === "public" ||
-      (t.visibility === "organization" && t.orgId === actor.org.id) ||
-      (t.visibility === "personal" && t.userId === actor.user.id));
-  if (!usable) throw validationError("templateId", "No template with that id is available to you");
+  const t = await executor.selectFrom("templates").selectAll().where("id", "=", templateId).executeTakeFirst();
+  if (!t || !canUse(actor, t)) throw validationError("templateId", "No template with that id is available to you");
 }
 
 export async function createProject(actor: Actor, input: CreateProjectInput) {

@@ -7,8 +7,10 @@ import * as search from "./search";
 import * as prd from "./prd";
 import * as projects from "./projects";
 import * as system from "./system";
+import * as templates from "./templates";
+import * as marketplace from "./marketplace";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search, templates, marketplace]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

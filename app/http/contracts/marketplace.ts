@@ -1,0 +1,2 @@
+// Contracts of this area (filled in by its routes).
+export {};

@@ -1,0 +1,10 @@
+import { adminListTemplates, createTemplate } from "~/domain/templates/templates.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/templates";
+
+const route = apiRoute(
+  endpoint(c.adminListTemplates, ({ actor, query }) => adminListTemplates(actor, query)),
+  endpoint(c.createTemplate, ({ actor, body }) => createTemplate(actor, body)),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,7 @@
+import { restoreTemplateVersion } from "~/domain/templates/templates.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/templates";
+
+const route = apiRoute(endpoint(c.restoreTemplate, ({ actor, params, body }) => restoreTemplateVersion(actor, params.id, body.versionId)));
+export const loader = route.loader;
+export const action = route.action;

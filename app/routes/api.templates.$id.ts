@@ -1,0 +1,7 @@
+import { getTemplate } from "~/domain/templates/templates.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/templates";
+
+const route = apiRoute(endpoint(c.getTemplate, ({ actor, params }) => getTemplate(actor, params.id)));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,9 @@
+import { listTemplateVersions } from "~/domain/templates/templates.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/templates";
+
+const route = apiRoute(
+  endpoint(c.templateVersions, async ({ actor, params }) => ({ versions: await listTemplateVersions(actor, params.id) })),
+);
+export const loader = route.loader;
+export const action = route.action;

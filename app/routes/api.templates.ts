@@ -1,0 +1,7 @@
+import { listTemplates } from "~/domain/templates/templates.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/templates";
+
+const route = apiRoute(endpoint(c.listTemplates, async ({ actor, query }) => ({ templates: await listTemplates(actor, query) })));
+export const loader = route.loader;
+export const action = route.action;
