@@ -2,6 +2,7 @@ import { closeDb, db, isPrimary } from "./db.server";
 import "./jobs/handlers.server";
 import { startWorker, stopWorker } from "./jobs/worker.server";
 import { migrateToLatest } from "#db/client";
+import { ensureSystemTemplates } from "./domain/templates/system.server";
 
 /**
  * Start-up and shutdown of everything that is not a request: migrations and
@@ -12,6 +13,8 @@ export async function startBackground(options: { worker?: boolean } = {}) {
   if (isPrimary()) {
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
+    const seeded = await ensureSystemTemplates();
+    if (seeded.length) console.log(`[db] added ${seeded.length} built-in templates`);
   }
   if (options.worker !== false) startWorker();
 }

@@ -6,6 +6,7 @@
 import { migrateToLatest } from "./client";
 import { db, closeDb } from "~/db.server";
 import { register } from "~/domain/auth/auth.server";
+import { ensureSystemTemplates } from "~/domain/templates/system.server";
 import { findUserByEmail } from "~/domain/users/users.server";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -13,6 +14,7 @@ export const DEMO_PASSWORD = "Demo-Password-1";
 
 export async function seed() {
   await migrateToLatest(db);
+  await ensureSystemTemplates();
   if (await findUserByEmail(DEMO_EMAIL)) {
     console.log(`Demo workspace already exists (${DEMO_EMAIL})`);
     return;
