@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { createProjectSchema, PRIORITIES } from "~/domain/projects/projects.schema";
 import { createProject } from "~/domain/projects/projects.server";
+import { listTemplates } from "~/domain/templates/templates.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "New project · PRD Studio" }];
@@ -11,7 +12,11 @@ export const meta: MetaFunction = () => [{ title: "New project · PRD Studio" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   if (actor.role === "viewer") throw new Response("Viewers cannot create projects", { status: 403 });
-  return null;
+  const templates = await listTemplates(actor, {});
+  return {
+    templates: templates.map((t) => ({ id: t.id, name: t.name, initialQuestion: t.initialQuestion })),
+    selected: new URL(request.url).searchParams.get("templateId") ?? "",
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewProject() {
   const state = useActionData<typeof action>();
+  const { templates, selected } = useLoaderData<typeof loader>();
+  const chosen = templates.find((t) => t.id === (state?.values?.templateId ?? selected));
   return (
     <>
       <div className="page-header">
@@ -48,6 +55,19 @@ export default function NewProject() {
               defaultValue={state?.values?.description}
               placeholder="What problem does it solve, and for whom?"
             />
+          </div>
+          <div className="field">
+            <label htmlFor="field-template">Template</label>
+            <select id="field-template" name="templateId" defaultValue={state?.values?.templateId ?? selected}>
+              <option value="">No template</option>
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            {chosen?.initialQuestion ? <span className="hint">First question: “{chosen.initialQuestion}”</span> : null}
+            {state?.fieldErrors?.templateId ? <p className="field-error">{state.fieldErrors.templateId}</p> : null}
           </div>
           <div className="field">
             <label htmlFor="field-priority">Priority</label>

@@ -39,6 +39,9 @@ export default function AppShell() {
             <li>
               <NavLink to="/projects">Projects</NavLink>
             </li>
+            <li>
+              <NavLink to="/templates">Templates</NavLink>
+            </li>
           </ul>
           <p className="nav-heading">Workspace</p>
           <ul>

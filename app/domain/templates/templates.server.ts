@@ -289,3 +289,12 @@ export async function restoreTemplateVersion(actor: Actor, id: string, versionId
   });
   return presentTemplate(restored, actor);
 }
+
+/** A template with what this caller may do with it (for pages). */
+export async function templateAccess(actor: Actor, id: string) {
+  const t = await load(db, id);
+  if (!t || !(canUse(actor, t) || actor.isSuperadmin)) throw notFound("Template");
+  const versionsAllowed =
+    actor.isSuperadmin || (t.orgId === actor.org.id && (hasRole(actor, ADMIN_ROLES) || t.userId === actor.user.id));
+  return { template: presentTemplate(t, actor), canEdit: canManage(actor, t), canSeeVersions: versionsAllowed };
+}

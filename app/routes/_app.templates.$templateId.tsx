@@ -1,0 +1,145 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert } from "~/components/forms";
+import { PostButton } from "~/components/post-button";
+import { RelativeTime } from "~/components/project-badges";
+import { TemplateForm } from "~/components/template-form";
+import { isPlatformTemplate } from "~/domain/templates/present";
+import { updateTemplateSchema } from "~/domain/templates/templates.schema";
+import {
+  deleteTemplate,
+  listTemplateVersions,
+  restoreTemplateVersion,
+  templateAccess,
+  updateTemplate,
+} from "~/domain/templates/templates.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.template.name ?? "Template"} · PRD Studio` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const access = await orPageError(templateAccess(actor, params.templateId!));
+  const versions = access.canSeeVersions ? await listTemplateVersions(actor, params.templateId!) : [];
+  return { ...access, versions, canUse: actor.role !== "viewer" };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  const id = params.templateId!;
+  try {
+    if (values.intent === "delete") {
+      await deleteTemplate(actor, id);
+      return redirect("/templates");
+    }
+    if (values.intent === "restore") {
+      await restoreTemplateVersion(actor, id, values.versionId ?? "");
+      return { message: "Version restored. The restore is recorded as a new version." };
+    }
+    await updateTemplate(actor, id, updateTemplateSchema.parse(values));
+    return { message: "Saved. A new version was recorded." };
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export default function TemplatePage() {
+  const { template: t, canEdit, versions, canUse } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const state = result && "formError" in result ? result : null;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
+        <Link to="/templates">Templates</Link> / {t.name}
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>{t.name}</h1>
+          <div className="meta-row">
+            <span className="badge">{t.templateType}</span>
+            <span>{t.category}</span>
+            <span>used {t.usageCount}×</span>
+            <span>
+              updated <RelativeTime iso={t.updatedAt} />
+            </span>
+          </div>
+        </div>
+        {canUse ? (
+          <Link className="btn" to={`/projects/new?templateId=${t.id}`}>
+            Use template
+          </Link>
+        ) : null}
+      </div>
+      {result && "message" in result ? (
+        <div className="alert alert-success" role="status">
+          <p>{result.message}</p>
+        </div>
+      ) : null}
+      <FormAlert state={state} />
+      <div className="split-3">
+        <div className="stack">
+          {canEdit ? (
+            <section className="card" aria-labelledby="edit-heading">
+              <h2 id="edit-heading">Edit</h2>
+              <TemplateForm initial={t} state={state} submitLabel="Save changes" />
+            </section>
+          ) : (
+            <section className="card" aria-labelledby="about-heading">
+              <h2 id="about-heading">About</h2>
+              <p>{t.description}</p>
+              <h3>Sections</h3>
+              <ol className="section-list">
+                {t.sections.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ol>
+              {t.initialQuestion ? (
+                <>
+                  <h3>First question</h3>
+                  <p>“{t.initialQuestion}”</p>
+                </>
+              ) : null}
+              <h3>System prompt</h3>
+              <div className="prompt-box">{t.systemPrompt || "—"}</div>
+            </section>
+          )}
+        </div>
+        <aside className="stack">
+          {versions.length ? (
+            <section className="card" aria-labelledby="versions-heading">
+              <h2 id="versions-heading">Versions</h2>
+              <ol className="feed">
+                {versions.map((v, i) => (
+                  <li key={v.id} style={{ justifyContent: "space-between" }}>
+                    <span>
+                      <strong>v{v.number}</strong> {v.note ? <span className="muted">{v.note}</span> : null}
+                      <div className="muted" style={{ fontSize: "0.85rem" }}>
+                        {v.createdBy?.name ?? "PRD Studio"} · <RelativeTime iso={v.createdAt} />
+                      </div>
+                    </span>
+                    {canEdit && i > 0 ? (
+                      <PostButton intent="restore" fields={{ versionId: v.id }} label={`Restore version ${v.number}`}>
+                        Restore
+                      </PostButton>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+          {canEdit && !isPlatformTemplate(t) ? (
+            <section className="card" aria-labelledby="delete-heading">
+              <h2 id="delete-heading">Delete</h2>
+              <p className="muted">Projects made from it keep their PRDs.</p>
+              <PostButton intent="delete" className="btn btn-danger btn-sm">
+                Delete template
+              </PostButton>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
