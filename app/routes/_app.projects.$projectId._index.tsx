@@ -26,6 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     prd,
     html: prd ? renderMarkdown(prd.content) : "",
     editing: editing && project.permissions.canEdit,
+    starter: starterFor(project.name, project.template),
     ...(await commentsData(actor, project.id, prd?.content ?? "")),
   };
 }
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, ...comments } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -125,11 +126,11 @@ export default function ProjectDocument() {
                 <textarea
                   id="prd-content"
                   name="content"
-                  defaultValue={conflict?.mine ?? prd?.content ?? STARTER}
+                  defaultValue={conflict?.mine ?? prd?.content ?? starter.content}
                   aria-describedby="prd-content-hint"
                 />
                 <span className="hint" id="prd-content-hint">
-                  Use ## headings for sections; comments attach to them.
+                  {!prd && starter.question ? `Start with: ${starter.question} ` : ""}Use ## headings for sections; comments attach to them.
                 </span>
               </div>
               <div className="form-row">
@@ -170,6 +171,17 @@ export default function ProjectDocument() {
       <CommentsPanel {...comments} canComment={permissions.canComment} />
     </div>
   );
+}
+
+/** The first draft of a new PRD: the template's sections, or a sensible default outline. */
+function starterFor(name: string, template: { sections: string[]; initialQuestion: string } | null) {
+  if (template?.sections.length) {
+    return {
+      content: `# ${name}\n\n${template.sections.map((s) => `## ${s}\n\n`).join("")}`,
+      question: template.initialQuestion,
+    };
+  }
+  return { content: STARTER, question: template?.initialQuestion ?? "" };
 }
 
 const STARTER = `# Product requirements

@@ -26,7 +26,7 @@ export async function projectDetail(p: Project, viewer: Viewer) {
     p.templateId
       ? db
           .selectFrom("templates")
-          .select(["id", "name", "category", "templateType", "description"])
+          .select(["id", "name", "category", "templateType", "description", "sections", "initialQuestion"])
           .where("id", "=", p.templateId)
           .executeTakeFirst()
       : undefined,
@@ -44,7 +44,7 @@ export async function projectDetail(p: Project, viewer: Viewer) {
   const hideEmail = isShareViewer(viewer);
   return {
     ...presentProject(p),
-    template: template ?? null,
+    template: template ? { ...template, sections: JSON.parse(template.sections) as string[] } : null,
     assignee: assignee ? { id: assignee.id, name: assignee.name, ...(hideEmail ? {} : { email: assignee.email }) } : null,
     createdBy: createdBy ?? null,
     prd: prd ? { versionNumber: prd.number ?? null, style: prd.style, updatedAt: prd.updatedAt } : null,

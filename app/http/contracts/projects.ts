@@ -29,7 +29,17 @@ const projectShape = z.object({
 });
 
 export const projectDetailShape = projectShape.extend({
-  template: z.object({ id: z.string(), name: z.string(), category: z.string(), templateType: z.string() }).nullable(),
+  template: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      category: z.string(),
+      templateType: z.string(),
+      description: z.string(),
+      sections: z.array(z.string()),
+      initialQuestion: z.string(),
+    })
+    .nullable(),
   assignee: z.object({ id: z.string(), name: z.string(), email: z.string().optional() }).nullable(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   prd: z.object({ versionNumber: z.number().nullable(), style: z.string().nullable(), updatedAt: z.string() }).nullable(),
