@@ -167,6 +167,8 @@ export interface TemplatesTable {
   isFeatured: number;
   pricingTier: string;
   usageCount: number;
+  /** 1 on copies of marketplace templates: the prompt is "[Protected]" for non-superadmins. */
+  promptProtected: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -52,6 +52,8 @@ function operation(c: Contract) {
   const access =
     c.auth === "public"
       ? "Public."
+      : c.auth === "optional"
+        ? "Public; a session or API key is used when sent."
       : c.roles
         ? `Requires role ${c.roles.join(" or ")}.`
         : "Requires a session or API key.";
@@ -64,6 +66,7 @@ function operation(c: Contract) {
     responses,
   };
   if (c.auth === "public") op.security = [];
+  if (c.auth === "optional") op.security = [{}, { apiKey: [] }, { session: [] }];
   if (c.deprecated) op.deprecated = true;
   if (c.body) {
     const type = c.requestType === "multipart" ? "multipart/form-data" : "application/json";

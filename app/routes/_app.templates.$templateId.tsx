@@ -83,7 +83,7 @@ export default function TemplatePage() {
           {canEdit ? (
             <section className="card" aria-labelledby="edit-heading">
               <h2 id="edit-heading">Edit</h2>
-              <TemplateForm initial={t} state={state} submitLabel="Save changes" />
+              <TemplateForm initial={t} state={state} submitLabel="Save changes" protectedPrompt={t.systemPrompt === "[Protected]"} />
             </section>
           ) : (
             <section className="card" aria-labelledby="about-heading">

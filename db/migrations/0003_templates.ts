@@ -32,6 +32,8 @@ const up_statements = [
   `CREATE INDEX templateSubmissions_submitter ON templateSubmissions(submitterId, createdAt)`,
   `CREATE INDEX templateSubmissions_status ON templateSubmissions(status, createdAt)`,
   `CREATE INDEX templates_public ON templates(visibility, isActive, usageCount)`,
+  // A copy of a marketplace template keeps its system prompt hidden from its new owners.
+  `ALTER TABLE templates ADD COLUMN promptProtected INTEGER NOT NULL DEFAULT 0`,
 ];
 
 export async function up(db: Kysely<unknown>) {

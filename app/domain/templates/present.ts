@@ -7,9 +7,16 @@ export const PROTECTED = "[Protected]";
 export const isPlatformTemplate = (t: Pick<Template, "templateType">) =>
   t.templateType === "system" || t.templateType === "marketplace";
 
+/** True when non-superadmins must not read this template's system prompt. */
+export const isPromptProtected = (t: Pick<Template, "templateType" | "promptProtected">) =>
+  isPlatformTemplate(t) || t.promptProtected === 1;
+
 /** The system prompt as this caller may see it. */
-export function visiblePrompt(t: Pick<Template, "templateType" | "systemPrompt">, viewer: Pick<Actor, "isSuperadmin"> | null) {
-  return isPlatformTemplate(t) && !viewer?.isSuperadmin ? PROTECTED : t.systemPrompt;
+export function visiblePrompt(
+  t: Pick<Template, "templateType" | "systemPrompt" | "promptProtected">,
+  viewer: Pick<Actor, "isSuperadmin"> | null,
+) {
+  return isPromptProtected(t) && !viewer?.isSuperadmin ? PROTECTED : t.systemPrompt;
 }
 
 export function presentTemplate(t: Template, viewer: Pick<Actor, "isSuperadmin"> | null) {
@@ -50,4 +57,5 @@ export const SNAPSHOT_FIELDS = [
   "isActive",
   "isFeatured",
   "pricingTier",
+  "promptProtected",
 ] as const;

@@ -36,6 +36,7 @@ export async function ensureSystemTemplates() {
         isFeatured: seed.isFeatured ? 1 : 0,
         pricingTier: seed.pricingTier,
         usageCount: 0,
+        promptProtected: 0,
         createdAt: now,
         updatedAt: now,
       };

@@ -5,7 +5,7 @@ import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
 import { assertWithinLimit, registerUsageCounter } from "../billing/limits.server";
 import { forbidden, notFound, validationError } from "../errors";
-import { isPlatformTemplate, presentTemplate, SNAPSHOT_FIELDS } from "./present";
+import { isPlatformTemplate, presentTemplate, PROTECTED, SNAPSHOT_FIELDS } from "./present";
 import type {
   AdminTemplatesQuery,
   CreateTemplateInput,
@@ -187,6 +187,7 @@ export async function createTemplate(actor: Actor, input: CreateTemplateInput) {
     isFeatured: input.isFeatured ? 1 : 0,
     pricingTier: input.pricingTier ?? "free",
     usageCount: 0,
+    promptProtected: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -211,7 +212,12 @@ export async function updateTemplate(actor: Actor, id: string, input: UpdateTemp
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.category !== undefined) changes.category = input.category;
-    if (input.systemPrompt !== undefined) changes.systemPrompt = input.systemPrompt;
+    // "[Protected]" sent back unchanged is not a new prompt. A new prompt written
+    // by the template's owners is theirs to read.
+    if (input.systemPrompt !== undefined && input.systemPrompt !== PROTECTED) {
+      changes.systemPrompt = input.systemPrompt;
+      if (!actor.isSuperadmin) changes.promptProtected = 0;
+    }
     if (input.initialQuestion !== undefined) changes.initialQuestion = input.initialQuestion;
     if (input.sections !== undefined) changes.sections = JSON.stringify(input.sections);
     if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags);
@@ -257,7 +263,9 @@ export async function listTemplateVersions(actor: Actor, id: string) {
   return rows.map((v) => {
     const snapshot = JSON.parse(v.snapshot) as Record<string, unknown>;
     const shown: Record<string, unknown> = { ...snapshot, sections: JSON.parse(String(snapshot.sections ?? "[]")), tags: JSON.parse(String(snapshot.tags ?? "[]")), features: JSON.parse(String(snapshot.features ?? "[]")), isActive: snapshot.isActive === 1, isFeatured: snapshot.isFeatured === 1 };
-    if (isPlatformTemplate(t) && !actor.isSuperadmin) shown.systemPrompt = "[Protected]";
+    const snapshotProtected = isPlatformTemplate(t) || snapshot.promptProtected === 1;
+    if (snapshotProtected && !actor.isSuperadmin) shown.systemPrompt = PROTECTED;
+    delete shown.promptProtected;
     return {
       id: v.id,
       number: v.number,
