@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { RelativeTime } from "~/components/project-badges";
 import { TemplateForm } from "~/components/template-form";
 import { isPlatformTemplate } from "~/domain/templates/present";
+import { createSubmissionSchema } from "~/domain/templates/submissions.schema";
+import { listOwnSubmissions, submitTemplate } from "~/domain/templates/submissions.server";
 import { updateTemplateSchema } from "~/domain/templates/templates.schema";
 import {
   deleteTemplate,
@@ -22,7 +24,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const access = await orPageError(templateAccess(actor, params.templateId!));
   const versions = access.canSeeVersions ? await listTemplateVersions(actor, params.templateId!) : [];
-  return { ...access, versions, canUse: actor.role !== "viewer" };
+  const submissions = (await listOwnSubmissions(actor)).filter((s) => s.templateId === access.template.id);
+  return { ...access, versions, submissions, canUse: actor.role !== "viewer" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -33,6 +36,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (values.intent === "delete") {
       await deleteTemplate(actor, id);
       return redirect("/templates");
+    }
+    if (values.intent === "submit") {
+      await submitTemplate(actor, createSubmissionSchema.parse({ templateId: id, notes: values.notes }));
+      return { message: "Submitted to the marketplace. A platform admin will review it." };
     }
     if (values.intent === "restore") {
       await restoreTemplateVersion(actor, id, values.versionId ?? "");
@@ -46,7 +53,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TemplatePage() {
-  const { template: t, canEdit, versions, canUse } = useLoaderData<typeof loader>();
+  const { template: t, canEdit, versions, canUse, submissions } = useLoaderData<typeof loader>();
+  const pending = submissions.some((s) => s.status === "pending");
   const result = useActionData<typeof action>();
   const state = result && "formError" in result ? result : null;
   return (
@@ -127,6 +135,43 @@ export default function TemplatePage() {
                   </li>
                 ))}
               </ol>
+            </section>
+          ) : null}
+          {canEdit && !isPlatformTemplate(t) && t.systemPrompt !== "[Protected]" ? (
+            <section className="card" aria-labelledby="submit-heading">
+              <h2 id="submit-heading">Marketplace</h2>
+              {submissions.length ? (
+                <ul className="feed">
+                  {submissions.map((s) => (
+                    <li key={s.id} style={{ display: "block" }}>
+                      <span className={`badge ${s.status === "approved" ? "badge-success" : s.status === "rejected" ? "badge-danger" : "badge-warning"}`}>
+                        {s.status}
+                      </span>{" "}
+                      <span className="muted">
+                        submitted <RelativeTime iso={s.createdAt} />
+                      </span>
+                      {s.reason ? <div>Reason: {s.reason}</div> : null}
+                      {s.marketplaceTemplateId ? <Link to={`/marketplace/${s.marketplaceTemplateId}`}>View on the marketplace</Link> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">Share this template with every PRD Studio user. Platform admins review submissions.</p>
+              )}
+              {!pending ? (
+                <Form method="post" className="form" style={{ marginTop: 10 }}>
+                  <input type="hidden" name="intent" value="submit" />
+                  <div className="field">
+                    <label htmlFor="submit-notes">Notes for the reviewer</label>
+                    <textarea id="submit-notes" name="notes" rows={3} maxLength={2000} />
+                  </div>
+                  <div>
+                    <button className="btn btn-secondary btn-sm" type="submit">
+                      Submit to marketplace
+                    </button>
+                  </div>
+                </Form>
+              ) : null}
             </section>
           ) : null}
           {canEdit && !isPlatformTemplate(t) ? (

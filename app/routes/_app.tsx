@@ -11,11 +11,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     org: { name: actor.org.name, plan: PLAN_NAMES[actor.org.plan] },
     role: actor.role,
     isAdmin: actor.role === "owner" || actor.role === "admin",
+    isSuperadmin: actor.isSuperadmin,
   };
 }
 
 export default function AppShell() {
-  const { user, org, role } = useLoaderData<typeof loader>();
+  const { user, org, role, isSuperadmin } = useLoaderData<typeof loader>();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -48,6 +49,11 @@ export default function AppShell() {
             <li>
               <NavLink to="/settings">Settings</NavLink>
             </li>
+            {isSuperadmin ? (
+              <li>
+                <NavLink to="/admin/submissions">Template reviews</NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="account">

@@ -32,6 +32,7 @@ export default function Landing() {
           <LogoMark /> {PRODUCT_NAME}
         </Link>
         <nav className="inline">
+          <Link to="/marketplace">Templates</Link>
           <Link to="/sign-in">Sign in</Link>
           <Link className="btn" to="/sign-up">
             Get started

@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import { LogoMark, PRODUCT_NAME } from "./logo";
+
+/** Header of public pages: brand, marketplace, and sign-in or back to the app. */
+export function PublicHeader({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header>
+      <Link to="/" className="auth-brand" style={{ margin: 0 }}>
+        <LogoMark /> {PRODUCT_NAME}
+      </Link>
+      <nav className="inline" aria-label="Site">
+        <Link to="/marketplace">Marketplace</Link>
+        {signedIn ? (
+          <Link className="btn" to="/projects">
+            Open PRD Studio
+          </Link>
+        ) : (
+          <>
+            <Link to="/sign-in">Sign in</Link>
+            <Link className="btn" to="/sign-up">
+              Get started
+            </Link>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { PublicHeader } from "~/components/public-header";
+import { TemplateCard } from "~/components/template-card";
+import { appUrl } from "~/config.server";
+import { listMarketplaceTemplates } from "~/domain/templates/marketplace.server";
+import { marketplaceQuery } from "~/domain/templates/templates.schema";
+import { queryToObject } from "~/http/body.server";
+import { getUiActor } from "~/http/ui.server";
+import { seo } from "~/utils/seo";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seo({
+    title: "PRD template marketplace · PRD Studio",
+    description: "Proven product requirements templates for every kind of feature: standard PRDs, lean one-pagers, API, mobile, B2B SaaS and AI features. Free to use.",
+    url: data?.url,
+  });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await getUiActor(request, context);
+  const raw = Object.fromEntries(Object.entries(queryToObject(request.url)).filter(([, v]) => v !== ""));
+  const parsed = marketplaceQuery.safeParse(raw);
+  const query = parsed.success ? parsed.data : marketplaceQuery.parse({});
+  const [result, all] = await Promise.all([
+    listMarketplaceTemplates(actor, query),
+    listMarketplaceTemplates(actor, marketplaceQuery.parse({ limit: 100 })),
+  ]);
+  return {
+    ...result,
+    categories: [...new Set(all.templates.map((t) => t.category))].sort(),
+    signedIn: Boolean(actor),
+    filtered: ["category", "search", "featured", "pricingTier"].some((k) => raw[k]),
+    url: `${appUrl(request.url)}/marketplace`,
+  };
+}
+
+export default function Marketplace() {
+  const { templates, total, categories, signedIn, filtered } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div className="landing">
+      <PublicHeader signedIn={signedIn} />
+      <main id="main">
+        <section className="hero" style={{ padding: "48px 0 28px" }}>
+          <h1>PRD templates that get features shipped</h1>
+          <p>Start from a structure product teams trust, then let PRD Studio ask the right questions and draft it with you.</p>
+        </section>
+        <Form method="get" className="card filters" role="search" aria-label="Filter templates">
+          <div className="field grow">
+            <label htmlFor="m-search">Search</label>
+            <input id="m-search" name="search" type="search" defaultValue={params.get("search") ?? ""} placeholder="e.g. mobile, API, onboarding" />
+          </div>
+          <div className="field">
+            <label htmlFor="m-category">Category</label>
+            <select id="m-category" name="category" defaultValue={params.get("category") ?? ""}>
+              <option value="">Any</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="m-sort">Sort</label>
+            <select id="m-sort" name="sort" defaultValue={params.get("sort") ?? "popular"}>
+              <option value="popular">Most used</option>
+              <option value="newest">Newest</option>
+              <option value="name">Name</option>
+            </select>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" name="featured" value="true" defaultChecked={params.get("featured") === "true"} /> Featured only
+          </label>
+          <div className="inline">
+            <button className="btn btn-secondary" type="submit">
+              Apply
+            </button>
+            {filtered ? <Link to="/marketplace">Clear</Link> : null}
+          </div>
+        </Form>
+        <p className="muted">
+          {total} template{total === 1 ? "" : "s"}
+        </p>
+        {templates.length === 0 ? (
+          <div className="card empty-state">
+            <h2>No templates match</h2>
+            <p>Try another search or clear the filters.</p>
+          </div>
+        ) : (
+          <div className="template-grid">
+            {templates.map((t) => (
+              <TemplateCard key={t.id} t={t} href={`/marketplace/${t.id}`} />
+            ))}
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
