@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { TemplateFilters } from "~/components/template-filters";
 import { TemplateCard } from "~/components/template-card";
 import { listTemplatesQuery, TEMPLATE_TYPES } from "~/domain/templates/templates.schema";
 import { listTemplates } from "~/domain/templates/templates.server";
@@ -43,11 +44,7 @@ export default function Templates() {
           ) : null}
         </div>
       </div>
-      <Form method="get" className="card filters" role="search" aria-label="Filter templates">
-        <div className="field grow">
-          <label htmlFor="t-search">Search</label>
-          <input id="t-search" name="search" type="search" defaultValue={params.get("search") ?? ""} placeholder="Name, description or tag" />
-        </div>
+      <TemplateFilters categories={categories} clearHref="/templates" filtered={filtered} placeholder="Name, description or tag">
         <div className="field">
           <label htmlFor="t-type">Type</label>
           <select id="t-type" name="type" defaultValue={params.get("type") ?? ""}>
@@ -59,24 +56,7 @@ export default function Templates() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="t-category">Category</label>
-          <select id="t-category" name="category" defaultValue={params.get("category") ?? ""}>
-            <option value="">Any</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="inline">
-          <button className="btn btn-secondary" type="submit">
-            Apply
-          </button>
-          {filtered ? <Link to="/templates">Clear</Link> : null}
-        </div>
-      </Form>
+      </TemplateFilters>
       {templates.length === 0 ? (
         <div className="card empty-state">
           <h2>{filtered ? "No templates match" : "No templates yet"}</h2>

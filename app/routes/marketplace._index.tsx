@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { TemplateFilters } from "~/components/template-filters";
 import { PublicHeader } from "~/components/public-header";
 import { TemplateCard } from "~/components/template-card";
 import { appUrl } from "~/config.server";
@@ -45,22 +46,7 @@ export default function Marketplace() {
           <h1>PRD templates that get features shipped</h1>
           <p>Start from a structure product teams trust, then let PRD Studio ask the right questions and draft it with you.</p>
         </section>
-        <Form method="get" className="card filters" role="search" aria-label="Filter templates">
-          <div className="field grow">
-            <label htmlFor="m-search">Search</label>
-            <input id="m-search" name="search" type="search" defaultValue={params.get("search") ?? ""} placeholder="e.g. mobile, API, onboarding" />
-          </div>
-          <div className="field">
-            <label htmlFor="m-category">Category</label>
-            <select id="m-category" name="category" defaultValue={params.get("category") ?? ""}>
-              <option value="">Any</option>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+        <TemplateFilters categories={categories} clearHref="/marketplace" filtered={filtered} placeholder="e.g. mobile, API, onboarding">
           <div className="field">
             <label htmlFor="m-sort">Sort</label>
             <select id="m-sort" name="sort" defaultValue={params.get("sort") ?? "popular"}>
@@ -72,13 +58,7 @@ export default function Marketplace() {
           <label className="checkbox">
             <input type="checkbox" name="featured" value="true" defaultChecked={params.get("featured") === "true"} /> Featured only
           </label>
-          <div className="inline">
-            <button className="btn btn-secondary" type="submit">
-              Apply
-            </button>
-            {filtered ? <Link to="/marketplace">Clear</Link> : null}
-          </div>
-        </Form>
+        </TemplateFilters>
         <p className="muted">
           {total} template{total === 1 ? "" : "s"}
         </p>

@@ -1,11 +1,10 @@
 process.env.SUPERADMIN_EMAILS = "root@example.com";
 
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Role } from "#db/schema";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { addMembership } from "~/domain/orgs/orgs.server";
 import { type ApiResult, signedUpClient, TestClient } from "../support/client";
+import { type Account, expectError, joinOrg, setPlan } from "../support/org";
 
 /**
  * The public marketplace, template submissions and their review, project
@@ -28,25 +27,8 @@ vi.mock("~/domain/projects/projects.server", async (importOriginal) => {
   };
 });
 
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
 const SECRET = "SECRET marketplace prompt";
 const CAT = "mktcat";
-
-function expectError(res: ApiResult, status: number, code: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ code });
-  expect(typeof res.body.error).toBe("string");
-}
-
-async function joinOrg(orgId: string, role: Role, name: string) {
-  const account = await signedUpClient({ name });
-  await addMembership(db, orgId, account.user.id, role);
-  await db.updateTable("sessions").set({ orgId }).where("userId", "=", account.user.id).execute();
-  return account;
-}
-
-const setPlan = (orgId: string, plan: "free" | "pro") =>
-  db.updateTable("organizations").set({ plan }).where("id", "=", orgId).execute();
 
 async function create(client: TestClient, fields: Record<string, unknown> = {}) {
   const res = await client.post("/api/admin/templates", { name: "Tpl", description: "A template", category: CAT, ...fields });

@@ -1,10 +1,9 @@
 process.env.SUPERADMIN_EMAILS = "root@example.com";
 
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
 import { db } from "~/db.server";
-import { addMembership } from "~/domain/orgs/orgs.server";
 import { type ApiResult, signedUpClient, TestClient } from "../support/client";
+import { type Account, expectError, joinOrg, setPlan } from "../support/org";
 
 /**
  * Every /api/templates and /api/admin/templates route: visibility (public,
@@ -12,24 +11,7 @@ import { type ApiResult, signedUpClient, TestClient } from "../support/client";
  * what, plan limits, versions and restore.
  */
 
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
 const SECRET = "SECRET system prompt: never shown to non-superadmins";
-
-function expectError(res: ApiResult, status: number, code: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ code });
-  expect(typeof res.body.error).toBe("string");
-}
-
-async function joinOrg(orgId: string, role: Role, name: string) {
-  const account = await signedUpClient({ name });
-  await addMembership(db, orgId, account.user.id, role);
-  await db.updateTable("sessions").set({ orgId }).where("userId", "=", account.user.id).execute();
-  return account;
-}
-
-const setPlan = (orgId: string, plan: "free" | "pro") =>
-  db.updateTable("organizations").set({ plan }).where("id", "=", orgId).execute();
 
 async function create(client: TestClient, fields: Record<string, unknown> = {}) {
   const res = await client.post("/api/admin/templates", {

@@ -1,0 +1,151 @@
+/** Accounts, organizations, sessions, keys, audit, mail, jobs and events. Timestamps are ISO 8601 strings. */
+
+/** Table types in one place. Timestamps are ISO 8601 strings; JSON columns are text. */
+
+export type Role = "owner" | "admin" | "member" | "viewer";
+
+export type PlanId = "free" | "starter" | "pro" | "enterprise";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  emailVerifiedAt: string | null;
+  timezone: string;
+  failedSignInCount: number;
+  firstFailedSignInAt: string | null;
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  slug: string;
+  plan: PlanId;
+  settings: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MembershipsTable {
+  id: string;
+  orgId: string;
+  userId: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  orgId: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export type TokenPurpose = "password_reset" | "email_verification";
+
+export interface OneTimeTokensTable {
+  id: string;
+  userId: string;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  orgId: string;
+  email: string;
+  role: Exclude<Role, "owner">;
+  message: string | null;
+  tokenHash: string;
+  invitedById: string | null;
+  status: "pending" | "accepted" | "cancelled";
+  expiresAt: string;
+  acceptedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  orgId: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  rateLimit: number | null;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export type Severity = "info" | "warning" | "critical";
+
+export interface AuditLogsTable {
+  id: string;
+  orgId: string | null;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  category: string;
+  severity: Severity;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  metadata: string;
+  createdAt: string;
+}
+
+export type EmailStatus = "queued" | "sent" | "outbox" | "failed";
+
+export interface EmailsTable {
+  id: string;
+  orgId: string | null;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EventsTable {
+  id: string;
+  orgId: string | null;
+  name: string;
+  data: string;
+  actorId: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}

@@ -1,0 +1,168 @@
+import type { Generated } from "kysely";
+
+/** Projects, PRDs, versions, files, comments, sharing and search. */
+
+export interface ProjectsTable {
+  seq: Generated<number>;
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  status: string;
+  statusRank: number;
+  priority: string | null;
+  priorityRank: number;
+  templateId: string | null;
+  assignedToId: string | null;
+  createdById: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectStatusHistoryTable {
+  id: string;
+  projectId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  changedById: string | null;
+  createdAt: string;
+}
+
+export interface ProjectActivityTable {
+  id: string;
+  projectId: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  summary: string;
+  data: string;
+  createdAt: string;
+}
+
+export interface PrdsTable {
+  projectId: string;
+  content: string;
+  style: string | null;
+  currentVersionId: string | null;
+  updatedById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PrdVersionsTable {
+  id: string;
+  projectId: string;
+  number: number;
+  content: string;
+  style: string | null;
+  label: string | null;
+  source: string;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export interface BlobsTable {
+  id: string;
+  data: Buffer;
+  size: number;
+  sha256: string;
+  createdAt: string;
+}
+
+export interface ProjectFoldersTable {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  name: string;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectFilesTable {
+  id: string;
+  projectId: string;
+  folderId: string | null;
+  blobId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedById: string | null;
+  createdAt: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  projectId: string;
+  userId: string | null;
+  parentId: string | null;
+  content: string;
+  section: string | null;
+  blockId: string | null;
+  mentions: string;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface ProjectSharesTable {
+  projectId: string;
+  tokenHash: string;
+  tokenEncrypted: string;
+  passwordHash: string | null;
+  expiresAt: string | null;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CollaboratorRole = "editor" | "commenter" | "viewer";
+
+export interface ProjectCollaboratorsTable {
+  id: string;
+  projectId: string;
+  userId: string;
+  role: CollaboratorRole;
+  addedById: string | null;
+  createdAt: string;
+}
+
+export interface StakeholderViewsTable {
+  id: string;
+  projectId: string;
+  name: string;
+  stakeholderName: string | null;
+  stakeholderEmail: string | null;
+  audience: string | null;
+  sections: string;
+  notes: string | null;
+  kind: string;
+  payload: string;
+  reviewStatus: "pending" | "approved" | "rejected" | null;
+  feedback: string | null;
+  resolvedAt: string | null;
+  resolvedByName: string | null;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectLinksTable {
+  id: string;
+  projectId: string;
+  title: string;
+  url: string | null;
+  targetProjectId: string | null;
+  linkType: string;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export interface ProjectSearchTable {
+  rowid: number;
+  name: string;
+  description: string;
+  content: string;
+}
