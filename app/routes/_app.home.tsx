@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { apiKeyQuota } from "~/domain/api-keys/api-keys.server";
+import { listProjectsSchema } from "~/domain/projects/projects.schema";
+import { listProjects } from "~/domain/projects/projects.server";
 import { requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];
@@ -7,15 +11,27 @@ export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const welcome = new URL(request.url).searchParams.has("welcome");
-  return { name: actor.user.name, emailVerified: actor.user.emailVerified, isAdmin: ["owner", "admin"].includes(actor.role), welcome };
+  const isAdmin = hasRole(actor, ADMIN_ROLES);
+  const [projects, keys] = await Promise.all([
+    listProjects(actor, listProjectsSchema.parse({ limit: 1 })),
+    isAdmin ? apiKeyQuota(actor) : null,
+  ]);
+  return {
+    name: actor.user.name,
+    emailVerified: actor.user.emailVerified,
+    isAdmin,
+    welcome,
+    hasProject: projects.total > 0,
+    hasKey: (keys?.used ?? 0) > 0,
+  };
 }
 
 export default function Home() {
-  const { name, emailVerified, isAdmin, welcome } = useLoaderData<typeof loader>();
+  const { name, emailVerified, isAdmin, welcome, hasProject, hasKey } = useLoaderData<typeof loader>();
   const steps = [
     { done: true, title: "Create your account", text: "You are in." },
     {
-      done: false,
+      done: hasProject,
       title: "Start a project",
       text: "A project holds one PRD with its versions, comments, files and reviews.",
       link: { to: "/projects/new", label: "New project" },
@@ -27,7 +43,7 @@ export default function Home() {
       link: emailVerified ? undefined : { to: "/settings", label: "Resend link" },
     },
     {
-      done: false,
+      done: hasKey,
       title: "Connect your tools",
       text: isAdmin
         ? "Create an API key to script PRD Studio from CI, notebooks or your own apps."

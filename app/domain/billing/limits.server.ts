@@ -62,10 +62,15 @@ export async function assertWithinLimit(
   if (current + adding > limit) {
     const next = PLAN_IDS.find((p) => planAtLeast(p, org.plan) && p !== org.plan && limitFor(p, metric) !== limit);
     const upgrade = next ? ` Upgrade to ${PLAN_NAMES[next]} for more.` : "";
+    const what = metric.replace(/_/g, " ");
+    const message =
+      limit === 0
+        ? `The ${PLAN_NAMES[org.plan]} plan does not include ${what}.${upgrade}`
+        : `Your ${PLAN_NAMES[org.plan]} plan allows ${limit} ${what}; you have ${current}.${upgrade}`;
     throw new AppError(
       "LIMIT_REACHED",
       403,
-      `Your ${PLAN_NAMES[org.plan]} plan allows ${limit} ${metric.replace(/_/g, " ")}; you have ${current}.${upgrade}`,
+      message,
       { extra: { metric, limit, current } },
     );
   }
