@@ -1,23 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, useBrowser } from "./browser";
 
 const baseURL = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 for (const javaScriptEnabled of [false, true]) {
   const mode = javaScriptEnabled ? "js" : "nojs";
 
   describe(`account journey with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     it("signs up, signs out, signs in and creates an API key that works with the API", async () => {
-      const { context, page, errors } = await newPage(browser, { javaScriptEnabled, baseURL });
+      const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
       const email = `e2e-${mode}-${Date.now()}@example.com`;
       const password = "Journey-Pass-42";
 
@@ -89,7 +81,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     it("confirms the e-mail address from the link in the outbox", async () => {
-      const { context, page, errors } = await newPage(browser, { javaScriptEnabled, baseURL });
+      const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
       await page.goto("/sign-up");
       await page.getByLabel("Full name").fill("Katherine Johnson");
       await page.getByLabel("Work e-mail").fill(`verify-${mode}-${Date.now()}@example.com`);

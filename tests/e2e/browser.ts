@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
@@ -33,4 +34,16 @@ export function screenshot(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
   fs.mkdirSync("tests/e2e/screenshots", { recursive: true });
   return page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** One Chromium for the whole test file, closed when it ends. */
+export function useBrowser() {
+  const holder: { browser: Browser } = {} as never;
+  beforeAll(async () => {
+    holder.browser = await launch();
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
 }

@@ -1,16 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, useBrowser } from "./browser";
 
 const baseURL = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 async function signUp(page: Page, name: string, email: string) {
   await page.goto("/sign-up");
@@ -26,7 +19,7 @@ for (const javaScriptEnabled of [false, true]) {
 
   describe(`project journey with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     it("creates a project, writes the PRD, comments, shares it and opens the link in a fresh browser", async () => {
-      const { context, page, errors } = await newPage(browser, { javaScriptEnabled, baseURL });
+      const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
       await signUp(page, "Margaret Hamilton", `pm-${mode}-${Date.now()}@example.com`);
 
       // Empty dashboard guides the user to the first project.
@@ -74,7 +67,7 @@ for (const javaScriptEnabled of [false, true]) {
       await screenshot(page, `${mode}-sharing`);
 
       // A stranger opens the link in a fresh context: asked for the password, then reads the PRD.
-      const stranger = await newPage(browser, { javaScriptEnabled, baseURL });
+      const stranger = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
       await stranger.page.goto(shareUrl);
       await stranger.page.getByRole("heading", { name: "This PRD is protected" }).waitFor();
       await stranger.page.getByLabel("Password").fill("wrong-one");

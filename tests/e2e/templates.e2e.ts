@@ -1,23 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, screenshot, useBrowser } from "./browser";
 
 const baseURL = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 for (const javaScriptEnabled of [false, true]) {
   const mode = javaScriptEnabled ? "js" : "nojs";
 
   describe(`templates journey with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     it("browses the marketplace signed out, signs up from a template and starts a project with it", async () => {
-      const { context, page, errors } = await newPage(browser, { javaScriptEnabled, baseURL });
+      const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
 
       // Public, indexable marketplace.
       await page.goto("/marketplace");
