@@ -63,6 +63,17 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   GOOGLE_API_BASE_URL: optionalUrl,
+  OPENAI_MODEL: unsetIfBlank(z.string().default("gpt-4o-mini")),
+  ANTHROPIC_MODEL: unsetIfBlank(z.string().default("claude-sonnet-5-5")),
+  GOOGLE_MODEL: unsetIfBlank(z.string().default("gemini-2.5-flash")),
+  OPENAI_EMBEDDING_MODEL: unsetIfBlank(z.string().default("text-embedding-3-small")),
+  GOOGLE_EMBEDDING_MODEL: unsetIfBlank(z.string().default("text-embedding-004")),
+  /** Whole-call timeout for one provider request (streams included). */
+  AI_TIMEOUT_MS: unsetIfBlank(z.coerce.number().int().min(1000).max(600_000).default(120_000)),
+  /** Retries of a provider call that failed before any output (429, 5xx, network). */
+  AI_MAX_RETRIES: unsetIfBlank(z.coerce.number().int().min(0).max(5).default(1)),
+  /** Upper bound of output tokens asked for per call; tasks ask for less when they need less. */
+  AI_MAX_OUTPUT_TOKENS: unsetIfBlank(z.coerce.number().int().min(256).max(64_000).default(8000)),
   LITEFS_DIR: z.string().optional(),
   MAX_JSON_BODY_BYTES: unsetIfBlank(z.coerce.number().int().positive().default(1_048_576)),
 });
@@ -120,6 +131,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 let cached: Config | undefined;
+
+/** Forgets the parsed configuration so the next call reads the environment again (tests only). */
+export function resetConfigForTests() {
+  cached = undefined;
+}
 
 /** The configuration of this process, parsed on first use. */
 export function config(): Config {

@@ -1,12 +1,14 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { ApiKeysTable, AuditLogsTable, EmailsTable, EventsTable, InvitationsTable, JobsTable, MembershipsTable, OneTimeTokensTable, OrganizationsTable, SessionsTable, UsersTable } from "./tables/accounts";
 import type { BlobsTable, CommentsTable, PrdsTable, PrdVersionsTable, ProjectActivityTable, ProjectCollaboratorsTable, ProjectFilesTable, ProjectFoldersTable, ProjectLinksTable, ProjectSearchTable, ProjectSharesTable, ProjectStatusHistoryTable, ProjectsTable, StakeholderViewsTable } from "./tables/projects";
+import type { AiCallsTable, AiOutputsTable, AiProviderKeysTable, MemoriesTable, ProjectEmbeddingsTable, ProjectQaPairsTable, ProjectScoresTable } from "./tables/ai";
 import type { TemplateSubmissionsTable, TemplatesTable, TemplateVersionsTable } from "./tables/templates";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
 export type * from "./tables/projects";
 export type * from "./tables/templates";
+export type * from "./tables/ai";
 
 
 
@@ -39,6 +41,13 @@ export interface Database {
   projectSearch: ProjectSearchTable;
   templateVersions: TemplateVersionsTable;
   templateSubmissions: TemplateSubmissionsTable;
+  aiProviderKeys: AiProviderKeysTable;
+  projectQaPairs: ProjectQaPairsTable;
+  memories: MemoriesTable;
+  projectScores: ProjectScoresTable;
+  aiOutputs: AiOutputsTable;
+  aiCalls: AiCallsTable;
+  projectEmbeddings: ProjectEmbeddingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -101,7 +101,7 @@ proto.prepare = function (this: SQLite.Database, sql: string) {
 
 const { listProjects } = await import("~/domain/projects/list.server");
 const { listProjectsSchema } = await import("~/domain/projects/projects.schema");
-const { searchProjects } = await import("~/domain/search/search.server");
+const { searchProjects } = await import("~/domain/search/search-modes.server");
 const { searchQuerySchema } = await import("~/domain/search/search.schema");
 const { closeDb } = await import("~/db.server");
 type Actor = import("~/domain/actor").Actor;

@@ -3,12 +3,12 @@ import type { z } from "zod/v4";
 import { isPrimary, primaryInstance } from "~/db.server";
 import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
 import { requirePlan } from "~/domain/billing/limits.server";
-import { AI_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { AppError, forbidden, unauthorized } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
-import { assertAllowed, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
+import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
+import { hitAiRate } from "./ai-rate.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
 import { requestMeta } from "./context.server";
@@ -20,9 +20,6 @@ import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
  * The API boundary, written once: authenticate -> authorize -> validate ->
  * call the domain -> serialize. Every /api route is built from `endpoint`s.
  */
-
-/** Per-user counter for AI tool, chat and generation endpoints (plan rate). */
-export const aiLimiter = new RateLimiter(60_000);
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -74,7 +71,7 @@ export function endpoint<C extends Contract<any, any, any>>(
         if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
         if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
         if (contract.rateLimit === "ai" && actor) {
-          const rate = aiLimiter.hit(actor.user.id, AI_RATE_PER_MINUTE[actor.org.plan]);
+          const rate = hitAiRate(actor);
           for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
           assertAllowed(rate, "AI requests");
         }

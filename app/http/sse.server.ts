@@ -1,3 +1,6 @@
+import { ProviderError } from "~/ai/types";
+import { AppError } from "~/domain/errors";
+
 /**
  * Server-sent events for AI streams. Each event is written as
  * `data: <json>\n\n` and flushed at once; a heartbeat comment goes out every
@@ -17,6 +20,13 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
   "API-Version": "1",
 } as const;
+
+/** What a client may read about a failure: our own errors say what happened; anything else is logged, not shown. */
+function streamErrorMessage(error: unknown) {
+  if (error instanceof AppError || error instanceof ProviderError) return error.message;
+  console.error("[sse] stream failed", error);
+  return "Generation failed on our side; please try again";
+}
 
 export function sseResponse(
   request: Request,
@@ -54,8 +64,7 @@ export function sseResponse(
         }
       } catch (error) {
         if (!upstream.signal.aborted) {
-          const message = error instanceof Error ? error.message : "Generation failed";
-          write(`data: ${JSON.stringify({ type: "error", message, code: "GENERATION_ERROR" })}\n\n`);
+          write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error), code: "GENERATION_ERROR" })}\n\n`);
         }
       } finally {
         clearInterval(heartbeat);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { DiffView } from "~/components/diff-view";
@@ -12,6 +12,9 @@ import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.
 import { renderMarkdown } from "~/utils/markdown.server";
 import { CommentsPanel } from "~/components/comments-panel";
 import { commentsAction, commentsData } from "~/http/comments-ui.server";
+import { PrdCheckCard } from "~/components/ai/prd-check-card";
+import { checkProjectPrd } from "~/domain/prd/check.server";
+import { readFlash } from "~/http/flash.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -21,14 +24,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw e;
   });
   const editing = new URL(request.url).searchParams.has("edit") || !prd;
-  return {
+  const [{ flash, headers }, check] = await Promise.all([readFlash(request), checkProjectPrd(actor, project.id)]);
+  return withHeaders({
+    projectId: project.id,
+    notice: flash?.kind === "notice" ? flash.message : null,
+    check,
     permissions: project.permissions,
     prd,
     html: prd ? renderMarkdown(prd.content) : "",
     editing: editing && project.permissions.canEdit,
     starter: starterFor(project.name, project.template),
     ...(await commentsData(actor, project.id, prd?.content ?? "")),
-  };
+  }, { headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, notice, check, projectId, ...comments } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -99,6 +106,20 @@ export default function ProjectDocument() {
                 Discard mine and load theirs
               </Link>
             </div>
+          </section>
+        ) : null}
+        {notice ? (
+          <div className="alert alert-success" role="status">
+            <p>{notice}</p>
+          </div>
+        ) : null}
+        {!prd && permissions.canEdit ? (
+          <section className="card" aria-labelledby="builder-cta">
+            <h2 id="builder-cta">Start with the AI builder</h2>
+            <p className="muted">Answer a few questions about your idea and generate a first draft from your answers, or write it yourself below.</p>
+            <Link className="btn" to={`/projects/${projectId}/builder`}>
+              Build the PRD with AI
+            </Link>
           </section>
         ) : null}
         {commentMessage ? (
@@ -168,7 +189,10 @@ export default function ProjectDocument() {
           </article>
         ) : null}
       </div>
-      <CommentsPanel {...comments} canComment={permissions.canComment} />
+      <div className="stack">
+        <PrdCheckCard check={check.check} template={check.template} />
+        <CommentsPanel {...comments} canComment={permissions.canComment} />
+      </div>
     </div>
   );
 }

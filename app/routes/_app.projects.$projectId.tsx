@@ -74,6 +74,12 @@ export default function ProjectLayout() {
         <NavLink to={base} end className={tab}>
           Document
         </NavLink>
+        <NavLink to={`${base}/builder`} className={tab}>
+          AI builder
+        </NavLink>
+        <NavLink to={`${base}/ai`} className={tab}>
+          AI tools
+        </NavLink>
         <NavLink to={`${base}/versions`} className={tab}>
           Versions
         </NavLink>

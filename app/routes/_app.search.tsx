@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RelativeTime, StatusBadge } from "~/components/project-badges";
 import { AppError } from "~/domain/errors";
 import { searchQuerySchema } from "~/domain/search/search.schema";
-import { searchProjects } from "~/domain/search/search.server";
+import { searchProjects } from "~/domain/search/search-modes.server";
 import { requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Search · PRD Studio" }];

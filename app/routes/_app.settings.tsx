@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { requireUiActor } from "~/http/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  return { isAdmin: actor.role === "owner" || actor.role === "admin" };
+  return { isAdmin: hasRole(actor, ADMIN_ROLES) };
 }
 
 export default function SettingsLayout() {
@@ -15,7 +16,7 @@ export default function SettingsLayout() {
       <div className="page-header">
         <div>
           <h1>Settings</h1>
-          <p>Your account, security and developer access.</p>
+          <p>Your account, security, AI providers, what the AI remembers about you, and developer access.</p>
         </div>
       </div>
       <nav className="tabs" aria-label="Settings">
@@ -24,6 +25,12 @@ export default function SettingsLayout() {
         </NavLink>
         <NavLink to="/settings/security" className={tab}>
           Security
+        </NavLink>
+        <NavLink to="/settings/ai" className={tab}>
+          AI providers
+        </NavLink>
+        <NavLink to="/settings/memory" className={tab}>
+          Memory
         </NavLink>
         {isAdmin ? (
           <NavLink to="/settings/api-keys" className={tab}>

@@ -2,13 +2,7 @@ import { deleteFile, downloadContentType, readFile } from "~/domain/files/files.
 import { apiRoute, endpoint } from "~/http/api.server";
 import * as c from "~/http/contracts/files";
 import { API_VERSION } from "~/http/respond.server";
-
-/** `attachment` with an RFC 5987 UTF-8 name and a plain ASCII fallback for old clients. */
-function contentDisposition(filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+import { contentDisposition } from "~/http/download.server";
 
 const route = apiRoute(
   endpoint(c.downloadFile, async ({ actor, params, request }) => {

@@ -1,4 +1,4 @@
-import { searchProjects } from "~/domain/search/search.server";
+import { searchProjects } from "~/domain/search/search-modes.server";
 import { apiRoute, endpoint } from "~/http/api.server";
 import * as c from "~/http/contracts/search";
 

@@ -43,6 +43,8 @@ describe("server-rendered pages", () => {
       ["/settings", "Page Owner"],
       ["/settings/security", "Change password"],
       ["/settings/api-keys", "No API keys yet"],
+      ["/settings/ai", "No organization keys yet"],
+      ["/settings/memory", "No memories yet"],
       ["/settings/outbox", "Confirm your e-mail address"],
     ];
     for (const [path, expected] of pages) {

@@ -285,12 +285,15 @@ describe("GET /api/search — the index follows changes", () => {
 });
 
 describe("GET /api/search — validation and paging", () => {
-  it("answers semantic and hybrid with 400 until the AI search index exists", async () => {
+  it("answers semantic and hybrid with keyword results and says so when no embedding provider is configured", async () => {
+    const keywordOnly = await search(a.client, { q: "kestrel", mode: "keyword" });
     for (const mode of ["semantic", "hybrid"]) {
       const res = await search(a.client, { q: "kestrel", mode });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe("VALIDATION_ERROR");
-      expect(res.body.details).toEqual([{ path: "mode", message: expect.stringContaining("AI search index") }]);
+      expect(res.status).toBe(200);
+      expect(res.body.mode).toBe("keyword");
+      expect(res.body.requestedMode).toBe(mode);
+      expect(res.body.notice).toMatch(/No embedding provider/);
+      expect(res.body.results).toEqual(keywordOnly.body.results);
     }
     const unknown = await search(a.client, { q: "kestrel", mode: "fuzzy" });
     expect(unknown.status).toBe(400);
@@ -341,6 +344,6 @@ describe("GET /api/search — validation and paging", () => {
     const doc = (await a.client.get("/api/openapi.json")).body;
     const op = doc.paths["/api/search"].get;
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["limit", "mode", "offset", "q", "status"]);
-    expect(op.description).toContain("AI search index");
+    expect(op.description).toContain("reciprocal rank fusion");
   });
 });

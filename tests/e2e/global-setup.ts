@@ -37,6 +37,13 @@ export default async function setup(project: TestProject) {
       // A plan that includes API keys, so the journey can create one.
       DEFAULT_PLAN: "starter",
       SMTP_URL: "",
+      // No AI key anywhere: the offline drafter answers, as on a fresh machine.
+      OPENAI_API_KEY: "",
+      ANTHROPIC_API_KEY: "",
+      GOOGLE_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      ANTHROPIC_BASE_URL: "",
+      GOOGLE_API_BASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -36,6 +36,8 @@ export class TestClient {
       headers.set("Cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
     }
     if (method !== "GET" && !headers.has("Origin") && !options.key) headers.set("Origin", ORIGIN);
+    // As a browser does; Remix compares it with Origin on form posts.
+    if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
     const request = new Request(`${ORIGIN}${path}`, {
       method,
       headers,

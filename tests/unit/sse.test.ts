@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ProviderError } from "~/ai/types";
 import { sseResponse, type StreamEvent } from "~/http/sse.server";
 
 const decoder = new TextDecoder();
@@ -38,7 +39,7 @@ describe("sseResponse", () => {
   it("turns a thrown error into an error event with GENERATION_ERROR and ends", async () => {
     const res = sseResponse(new Request("http://x/"), async function* (): AsyncGenerator<StreamEvent> {
       yield { type: "progress", phase: "drafting", percent: 10 };
-      throw new Error("model exploded");
+      throw new ProviderError("provider_a", "model exploded");
     });
     const text = await res.text();
     const events = text
@@ -49,6 +50,18 @@ describe("sseResponse", () => {
       { type: "progress", phase: "drafting", percent: 10 },
       { type: "error", message: "model exploded", code: "GENERATION_ERROR" },
     ]);
+  });
+
+  it("hides the text of an unexpected error and logs it instead", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = sseResponse(new Request("http://x/"), async function* (): AsyncGenerator<StreamEvent> {
+      throw new Error("SQLITE_CORRUPT at /secret/path");
+    });
+    const text = await res.text();
+    expect(text).not.toContain("SQLITE_CORRUPT");
+    expect(text).toContain('"code":"GENERATION_ERROR"');
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockReset();
   });
 
   it("sends heartbeat comments while the producer is quiet", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { formBoolean } from "../form-fields";
 import { email } from "../auth/auth.schema";
 
 /** Input schemas of comments, sharing, collaborators, stakeholder views and links (API routes and UI forms). */
@@ -60,9 +61,7 @@ export type AddCollaboratorInput = z.infer<typeof addCollaboratorSchema>;
 
 // ---------------------------------------------------------------- stakeholder views
 
-const bool = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
-  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+const bool = formBoolean;
 
 export const createViewSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200),

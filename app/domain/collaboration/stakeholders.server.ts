@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { StakeholderViewsTable } from "#db/schema";
-import { db } from "~/db.server";
+import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { notFound } from "../errors";
@@ -28,6 +28,8 @@ function present(r: ViewRow) {
     sections: JSON.parse(r.sections) as string[],
     notes: r.notes,
     kind: r.kind,
+    /** For AI coach reviews (`kind: "ai_review"`): `{review, model}`. */
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
     reviewStatus: r.reviewStatus,
     feedback: r.feedback,
     resolvedAt: r.resolvedAt,
@@ -84,6 +86,42 @@ export async function createView(actor: Actor, projectId: string, input: CreateV
     });
     return present(row);
   });
+}
+
+/** Keeps an AI coach review with the project as a stakeholder view (`kind: "ai_review"`). */
+export async function saveAiReview(
+  trx: Executor,
+  input: { project: { id: string; orgId: string }; actor: Actor; review: { overallScore: number }; model: string },
+) {
+  const now = nowIso();
+  const row: ViewRow = {
+    id: newId(),
+    projectId: input.project.id,
+    name: `AI coach review: ${Math.round(input.review.overallScore)}/100`,
+    stakeholderName: input.model === "builtin" ? "Offline drafter" : `AI coach (${input.model})`,
+    stakeholderEmail: null,
+    audience: "AI coach",
+    sections: "[]",
+    notes: null,
+    kind: "ai_review",
+    payload: JSON.stringify({ review: input.review, model: input.model }),
+    reviewStatus: null,
+    feedback: null,
+    resolvedAt: null,
+    resolvedByName: null,
+    createdById: input.actor.user.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await trx.insertInto("stakeholderViews").values(row).execute();
+  await recordChange(trx, {
+    project: input.project,
+    actor: input.actor,
+    action: "stakeholder_view.created",
+    summary: `${input.actor.user.name} saved an AI coach review (${Math.round(input.review.overallScore)}/100)`,
+    data: { viewId: row.id, name: row.name, kind: row.kind },
+  });
+  return present(row);
 }
 
 export async function deleteView(actor: Actor, projectId: string, viewId: string) {

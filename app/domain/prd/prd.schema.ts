@@ -32,3 +32,6 @@ export const createVersionSchema = z.object({
 export const getVersionQuery = z.object({
   compare: z.string().trim().max(100).optional(),
 });
+
+/** Unsaved editor text to check (POST …/prd/check). */
+export const checkPrdSchema = z.object({ content });

@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { AppError, notFound } from "../errors";
+import { emit } from "../events/events.server";
 import { recordChange } from "../projects/activity.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
 import { indexProject } from "../search/search-index.server";
@@ -51,7 +52,13 @@ export async function savePrd(
   actor: Actor,
   projectId: string,
   input: PatchPrdInput,
-  options: { mode: "put" | "patch"; expectedVersionId?: string; source?: string },
+  options: {
+    mode: "put" | "patch";
+    expectedVersionId?: string;
+    source?: string;
+    /** Set when an AI generation wrote this content: recorded as `prd.generated` (and `prd.updated`). */
+    generated?: { model: string; truncated: boolean };
+  },
 ) {
   return db.transaction().execute(async (trx) => {
     const { project } = await requireEdit(actor, projectId, trx);
@@ -92,7 +99,7 @@ export async function savePrd(
           number,
           content,
           style,
-          label: null,
+          label: options.generated?.truncated ? "Generated (cut off at the model's output limit)" : null,
           source: options.source ?? (existing ? "edit" : "create"),
           createdById: actor.user.id,
           createdAt: now,
@@ -104,18 +111,33 @@ export async function savePrd(
     else await trx.insertInto("prds").values({ ...row, projectId, createdAt: now }).execute();
     await trx.updateTable("projects").set({ updatedAt: now }).where("id", "=", projectId).execute();
     if (contentChanged) await indexProject(trx, projectId);
-    await recordChange(trx, {
-      project,
-      actor,
-      action: "prd.updated",
-      summary: existing
-        ? contentChanged
-          ? `${actor.user.name} edited the PRD (v${number})`
-          : `${actor.user.name} changed the PRD style to ${style}`
-        : `${actor.user.name} wrote the first version of the PRD`,
-      data: { versionId, versionNumber: number, style },
-      event: "prd.updated",
-    });
+    const data = { versionId, versionNumber: number, style };
+    if (options.generated) {
+      const { model, truncated } = options.generated;
+      await recordChange(trx, {
+        project,
+        actor,
+        action: "prd.generated",
+        summary: `${actor.user.name} generated the PRD (v${number}) with ${model === "builtin" ? "the offline drafter" : model}`,
+        data: { ...data, model, truncated },
+        event: "prd.generated",
+      });
+      // Subscribers of prd.updated hear about every content change.
+      await emit(trx, { orgId: project.orgId, name: "prd.updated", data: { projectId, ...data }, actorId: actor.user.id });
+    } else {
+      await recordChange(trx, {
+        project,
+        actor,
+        action: "prd.updated",
+        summary: existing
+          ? contentChanged
+            ? `${actor.user.name} edited the PRD (v${number})`
+            : `${actor.user.name} changed the PRD style to ${style}`
+          : `${actor.user.name} wrote the first version of the PRD`,
+        data,
+        event: "prd.updated",
+      });
+    }
     return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing };
   });
 }

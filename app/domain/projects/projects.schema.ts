@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { formBoolean } from "../form-fields";
 
 /** Project status and priority values (decisions.md, "Projects"). */
 export const PROJECT_STATUSES = [
@@ -66,9 +67,7 @@ export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;
 export const statusSchema = z.object({ status: z.string({ error: "Status is required" }).trim().max(40) });
 export const assignSchema = z.object({ assignedToId: z.preprocess(emptyToNull, optionalId.nullable()) });
 
-const bool = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
-  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+const bool = formBoolean;
 
 export const listProjectsSchema = z.object({
   search: z.string().trim().max(200).optional(),

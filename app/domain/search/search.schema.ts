@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 
-/** Search modes named by the spec. Only `keyword` is served until the AI search index lands. */
+/** Search modes named by the spec (search-modes.server.ts). */
 export const SEARCH_MODES = ["keyword", "semantic", "hybrid"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 

@@ -210,6 +210,15 @@ export function renderSnippet(raw: string) {
 
 // ---------------------------------------------------------------------------
 
+/** One status or a comma-separated list (400 INVALID_STATUS for an unknown one). */
+export function parseStatuses(status: string | undefined): ProjectStatus[] {
+  return (status ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseStatus);
+}
+
 export interface SearchResult {
   projectId: string;
   name: string;
@@ -219,27 +228,18 @@ export interface SearchResult {
   /** HTML: escaped text with the matches in <mark>. */
   snippet: string;
   matchedIn: SearchField[];
-  /** -bm25, 3 decimals; higher is better. */
+  /** keyword: -bm25, 3 decimals; semantic: cosine similarity; hybrid: fused rank score. Higher is better. */
   score: number;
 }
 
-export async function searchProjects(actor: Actor, query: SearchQuery) {
-  if (query.mode !== "keyword") {
-    throw validationError(
-      "mode",
-      `Search mode "${query.mode}" needs the AI search index, which is not available yet; use mode=keyword`,
-    );
-  }
+/** Keyword search (mode=keyword); search-modes.server.ts adds semantic and hybrid on top. */
+export async function keywordSearch(actor: Actor, query: SearchQuery) {
   const terms = searchTerms(query.q);
   const widening = terms.length ? await widenPrefix(terms[terms.length - 1]!) : {};
   const expression = matchExpression(terms, widening);
   if (!expression) throw validationError("q", "q needs at least one word with a letter or digit");
 
-  const statuses: ProjectStatus[] = (query.status ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(parseStatus);
+  const statuses = parseStatuses(query.status);
 
   // FTS5 drives the join (CROSS JOIN fixes the order): a match followed by a
   // primary-key lookup of the project. The other order would re-run the match

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { formBoolean } from "../form-fields";
 
 export const TEMPLATE_TYPES = ["personal", "organization", "system", "marketplace"] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -6,9 +7,7 @@ export const VISIBILITIES = ["personal", "organization", "public"] as const;
 export const TEMPLATE_SORTS = ["name", "createdAt", "updatedAt", "usageCount", "category"] as const;
 export const MARKETPLACE_SORTS = ["popular", "newest", "name"] as const;
 
-const bool = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
-  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+const bool = formBoolean;
 
 /** string[] from a JSON array, or from text (one per line or comma-separated) for forms. */
 const list = (max: number) =>

@@ -1,5 +1,9 @@
 import type { Contract } from "../contract";
+import * as aiKeys from "./ai-keys";
+import * as aiTools from "./ai-tools";
 import * as apiKeys from "./api-keys";
+import * as builder from "./builder";
+import * as memory from "./memory";
 import * as auth from "./auth";
 import * as collaboration from "./collaboration";
 import * as files from "./files";
@@ -11,6 +15,6 @@ import * as templates from "./templates";
 import * as marketplace from "./marketplace";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, projects, prd, collaboration, files, search, templates, marketplace]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { createVersionSchema, getVersionQuery, patchPrdSchema, putPrdSchema } from "~/domain/prd/prd.schema";
+import { checkPrdSchema, createVersionSchema, getVersionQuery, patchPrdSchema, putPrdSchema } from "~/domain/prd/prd.schema";
 import { contract } from "../contract";
 
 const tag = "PRD documents";
@@ -117,5 +117,53 @@ export const getVersion = contract({
       })
       .optional(),
   }),
+  errors: ["NOT_FOUND"],
+});
+
+const checkShape = z.object({
+  check: z.object({
+    issues: z.array(
+      z.object({
+        id: z.string(),
+        rule: z.enum(["missing_section", "empty_section", "goal_without_number", "vague_word", "story_without_acceptance", "open_todo"]),
+        severity: z.enum(["high", "medium", "low"]),
+        section: z.string().nullable(),
+        line: z.number().nullable(),
+        message: z.string(),
+        excerpt: z.string().nullable(),
+      }),
+    ),
+    counts: z.object({ high: z.number(), medium: z.number(), low: z.number() }),
+    sections: z.object({ expected: z.array(z.string()), present: z.array(z.string()), missing: z.array(z.string()) }),
+    stats: z.record(z.string(), z.number()),
+  }),
+  template: z.object({ name: z.string() }).nullable(),
+  versionId: z.string().nullable(),
+});
+const checkDescription =
+  "Rule-based and instant (no AI involved): template sections that are missing or empty, goals without a number, vague words, user stories without acceptance criteria, open TODO/TBD markers. Each issue names its section and 1-based line.";
+
+export const checkPrd = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/prd/check",
+  tag,
+  summary: "Check the saved PRD against the template and writing rules",
+  description: `${checkDescription} A project without a PRD is checked as an empty document.`,
+  auth: "user",
+  params,
+  response: checkShape,
+  errors: ["NOT_FOUND"],
+});
+
+export const checkDraft = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/prd/check",
+  tag,
+  summary: "Check unsaved PRD text",
+  description: `${checkDescription} Body \`{content}\`; nothing is saved.`,
+  auth: "user",
+  params,
+  body: checkPrdSchema,
+  response: checkShape,
   errors: ["NOT_FOUND"],
 });

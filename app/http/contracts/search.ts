@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { PRIORITIES, PROJECT_STATUSES } from "~/domain/projects/projects.schema";
-import { SEARCH_FIELDS, searchQuerySchema } from "~/domain/search/search.schema";
+import { SEARCH_FIELDS, SEARCH_MODES, searchQuerySchema } from "~/domain/search/search.schema";
 import { contract } from "../contract";
 
 const tag = "Search";
@@ -9,7 +9,7 @@ export const search = contract({
   method: "GET",
   path: "/api/search",
   tag,
-  summary: "Search projects by keyword",
+  summary: "Search projects by keyword, meaning (semantic) or both (hybrid)",
   description: [
     "Full-text search over the name, description and PRD content of the projects the caller may read",
     "(the whole organization; viewers only the projects they collaborate on).",
@@ -22,8 +22,11 @@ export const search = contract({
     "`snippet` is HTML: the text is escaped and the matches are wrapped in `<mark>`…`</mark>`, so it is safe to render as HTML.",
     "`matchedIn` lists the fields that contain a match. `total` counts all matches; page with `limit` (1–50, default 20) and `offset`.",
     "`status` filters by one status or a comma-separated list (400 INVALID_STATUS for an unknown one).",
-    "`mode`: only `keyword` is available; `semantic` and `hybrid` need the AI search index, which a later release adds,",
-    "and are answered with 400 VALIDATION_ERROR (`details[0].path` = `mode`) until then.",
+    "`mode=semantic` ranks by embedding similarity (cosine, `score` 0–1, results below 0.2 left out) using the caller's embedding provider",
+    "(OpenAI or Gemini embeddings by personal, organization or platform key, or an OpenAI-compatible server); PRDs are embedded in the background when they change.",
+    "`mode=hybrid` fuses the keyword and semantic rankings by reciprocal rank fusion (k = 60). Semantic-only hits have `matchedIn: []` and the description as snippet.",
+    "When semantic ranking is not available (no embedding provider, empty index, provider failure) the answer is the keyword result:",
+    "`mode` says which mode was actually used, `requestedMode` what was asked, and `notice` why.",
   ].join(" "),
   auth: "user",
   query: searchQuerySchema,
@@ -41,7 +44,9 @@ export const search = contract({
       }),
     ),
     total: z.number(),
-    mode: z.literal("keyword"),
+    mode: z.enum(SEARCH_MODES).describe("The mode actually used"),
+    requestedMode: z.enum(SEARCH_MODES),
+    notice: z.string().optional().describe("Why the requested mode was not used"),
     query: z.string(),
   }),
   errors: ["VALIDATION_ERROR", "INVALID_STATUS"],

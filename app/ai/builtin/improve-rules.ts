@@ -1,0 +1,138 @@
+/**
+ * The word-level rules of the rewriter: typos, filler, jargon, spacing and
+ * capitalisation. Each works on plain text that holds no code or URLs (the
+ * caller protects those).
+ */
+
+const TYPOS: Record<string, string> = {
+  teh: "the", hte: "the", taht: "that", adn: "and", wiht: "with", tehm: "them", thsi: "this", waht: "what", woudl: "would",
+  shoudl: "should", coudl: "could", yuo: "you", jsut: "just", konw: "know", recieve: "receive", recieved: "received",
+  recieving: "receiving", reciept: "receipt", seperate: "separate", seperately: "separately", definately: "definitely",
+  occured: "occurred", occuring: "occurring", occurence: "occurrence", untill: "until", wich: "which", thier: "their",
+  becuase: "because", beacuse: "because", adress: "address", accomodate: "accommodate", acheive: "achieve", acheived: "achieved",
+  begining: "beginning", beleive: "believe", calender: "calendar", commited: "committed", concensus: "consensus",
+  enviroment: "environment", existance: "existence", goverment: "government", grammer: "grammar", happend: "happened",
+  immediatly: "immediately", independant: "independent", knowlege: "knowledge", occassion: "occasion", paramter: "parameter",
+  persistant: "persistent", posible: "possible", prefered: "preferred", priviledge: "privilege", publically: "publicly",
+  realy: "really", reccomend: "recommend", recomend: "recommend", refered: "referred", relevent: "relevant",
+  responsability: "responsibility", succesful: "successful", successfull: "successful", sucessful: "successful",
+  sucessfully: "successfully", sucess: "success", suprise: "surprise", tommorow: "tomorrow", truely: "truly", wierd: "weird",
+  writting: "writing", alot: "a lot", aswell: "as well", infact: "in fact", dont: "don't", doesnt: "doesn't", isnt: "isn't",
+  didnt: "didn't", shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", wasnt: "wasn't", arent: "aren't",
+  ive: "I've", im: "I'm", thats: "that's", whats: "what's", funtion: "function", fucntion: "function", lenght: "length",
+  widht: "width", heigth: "height", resposne: "response", reponse: "response", requirment: "requirement",
+  requirments: "requirements", managment: "management", developement: "development", implmentation: "implementation",
+  perfomance: "performance", performace: "performance", availible: "available", avaliable: "available", accross: "across",
+  agressive: "aggressive", apparant: "apparent", basicly: "basically", buisness: "business", busness: "business",
+  catagory: "category", collegue: "colleague", comming: "coming", completly: "completely", explaination: "explanation",
+  familar: "familiar", finaly: "finally", foward: "forward", garantee: "guarantee", usefull: "useful", transfered: "transferred",
+  wether: "whether", neccessary: "necessary", necesary: "necessary", noticable: "noticeable", similiar: "similar",
+  suport: "support", recieves: "receives", arguement: "argument", feture: "feature", fetaure: "feature", featrue: "feature",
+  custmer: "customer", cusotmer: "customer", costumer: "customer", usr: "user", updaet: "update", udpate: "update",
+};
+
+const FILLER: [RegExp, string][] = [
+  [/\bin order to\b/gi, "to"],
+  [/\bdue to the fact that\b/gi, "because"],
+  [/\bin spite of the fact that\b/gi, "although"],
+  [/\bat this point in time\b/gi, "now"],
+  [/\bat the present time\b/gi, "now"],
+  [/\bin the event that\b/gi, "if"],
+  [/\bfor the purpose of\b/gi, "for"],
+  [/\b(?:with regard to|with respect to|in regard to|in regards to)\b/gi, "about"],
+  [/\ba (?:large|significant) number of\b/gi, "many"],
+  [/\bthe (?:vast )?majority of\b/gi, "most"],
+  [/\b(is|are) able to\b/gi, "can"],
+  [/\bhas the ability to\b/gi, "can"],
+  [/\bmake a decision\b/gi, "decide"],
+  [/\btake into consideration\b/gi, "consider"],
+  [/\bprior to\b/gi, "before"],
+  [/\buntil such time as\b/gi, "until"],
+  [/\bwhether or not\b/gi, "whether"],
+  [/\beach and every\b/gi, "every"],
+  [/\bfirst and foremost\b/gi, "first"],
+  [/\babsolutely essential\b/gi, "essential"],
+  [/\bend result\b/gi, "result"],
+  [/\bfuture plans\b/gi, "plans"],
+  [/\b(?:it is|it's) important to note that\s*/gi, ""],
+  [/\b(?:it should be noted that|needless to say|as a matter of fact|for all intents and purposes),?\s*/gi, ""],
+  [/\bI (?:think|believe|feel)(?: that)?\s+/gi, ""],
+  [/\b(?:basically|actually|literally|really|very|quite|just|simply|totally|kind of|sort of)\s+/gi, ""],
+];
+
+const JARGON: Record<string, string> = {
+  utilize: "use", utilise: "use", utilizes: "uses", utilises: "uses", utilized: "used", utilised: "used", utilizing: "using",
+  utilization: "use", facilitate: "help", facilitates: "helps", facilitated: "helped", facilitating: "helping",
+  leverage: "use", leverages: "uses", leveraged: "used", leveraging: "using", commence: "start", commences: "starts",
+  terminate: "end", terminates: "ends", endeavor: "try", endeavour: "try", ascertain: "find out", approximately: "about",
+  demonstrate: "show", demonstrates: "shows", sufficient: "enough", subsequently: "later", numerous: "many", modify: "change",
+  modifies: "changes", obtain: "get", obtains: "gets", purchase: "buy", assist: "help", assists: "helps", methodology: "method",
+  functionality: "features", optimize: "improve", optimise: "improve", paradigm: "model", robust: "reliable", seamless: "smooth",
+  seamlessly: "smoothly", holistic: "complete", streamline: "simplify", empower: "let", empowers: "lets", synergy: "teamwork",
+  additionally: "also", consequently: "so", nevertheless: "still", initiate: "start", initiates: "starts", prioritize: "rank",
+  remediate: "fix", operationalize: "run", incentivize: "encourage", ideate: "brainstorm", actionable: "practical",
+};
+
+function withCase(original: string, replacement: string) {
+  if (original === original.toUpperCase() && original.length > 1) return replacement.toUpperCase();
+  if (/^[A-Z]/.test(original)) return replacement.charAt(0).toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+const replaceWords = (text: string, dict: Record<string, string>) =>
+  text.replace(/\b[A-Za-z]+\b/g, (w) => (dict[w.toLowerCase()] ? withCase(w, dict[w.toLowerCase()]!) : w));
+
+export const fixTypos = (text: string) => replaceWords(text, TYPOS);
+
+/** "is is" → "is" ("that that" and "had had" can be right and stay). */
+export const dropRepeatedWords = (text: string) => text.replace(/\b([A-Za-z]+)\s+\1\b/gi, (m, w: string) => (/^(?:that|had)$/i.test(w) ? m : w));
+
+export function fixWords(text: string) {
+  return dropRepeatedWords(fixTypos(text))
+    .replace(/\bi\b(?!\.)/g, "I")
+    .replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+}
+
+export function fixSpacing(text: string) {
+  return text
+    .replace(/(\S)[ \t]{2,}(?=\S)/g, "$1 ")
+    .replace(/\s+([,;:!?])(?=\s|$)/g, "$1")
+    .replace(/(\w)\s+\.(?=\s|$)/g, "$1.")
+    .replace(/,(?=[A-Za-z])/g, ", ")
+    .replace(/([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2");
+}
+
+const ABBREV = /\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|no|fig|ca)\.$/i;
+const capWord = (w: string) => (/^[a-z][a-z'-]*$/.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w);
+
+/** Capital letter at the start of the text and of each sentence (words like "iOS" or "npm.js" are left alone). */
+export function capitalise(text: string, atStart: boolean) {
+  let out = atStart ? text.replace(/^(\s*["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/, (_, p: string, w: string) => p + capWord(w)) : text;
+  out = out.replace(/([^\s]*[.!?])(\s+["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/g, (m, before: string, gap: string, w: string) =>
+    ABBREV.test(before) || /[/\\]|\.\w/.test(before.slice(0, -1)) ? m : before + gap + capWord(w),
+  );
+  return out;
+}
+
+export function dropFiller(text: string) {
+  let out = text;
+  for (const [re, rep] of FILLER) out = out.replace(re, (m) => (rep ? withCase(m, rep) : ""));
+  return out;
+}
+
+export const plainWords = (text: string) => replaceWords(text, JARGON);
+
+/** Sentences over 25 words split at "; ", ", and " or ", but ". */
+export function splitLong(text: string) {
+  return text.replace(/[^.!?]+[.!?]?/g, (s) => {
+    if ((s.match(/\S+/g)?.length ?? 0) <= 25) return s;
+    const m = /;\s+|,\s+and\s+|,\s+but\s+/i.exec(s);
+    if (!m || m.index < 20) return s;
+    const rest = s.slice(m.index + m[0].length);
+    const lead = /but/i.test(m[0]) ? "But " : "";
+    return `${s.slice(0, m.index).trimEnd()}. ${lead}${lead ? rest : rest.charAt(0).toUpperCase() + rest.slice(1)}`;
+  });
+}
+
+const PASSIVE = /\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|sent|shown|given|taken|built|made|done|written|paid|kept|held|known|seen|set|sold)\b/i;
+export const isPassive = (sentence: string) => PASSIVE.test(sentence);

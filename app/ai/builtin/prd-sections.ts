@@ -1,0 +1,191 @@
+import type { PrdStyle } from "../schemas";
+import type { Fact, SectionPlan } from "./answers";
+import type { BuiltinContext } from "./contract";
+import { hasNumber } from "./doc";
+import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
+import { story } from "./stories";
+import { type Topic, cueScore, topic } from "./topics";
+
+/**
+ * Writing one PRD section from the facts (answer sentences) assigned to it.
+ * Facts are quoted verbatim; what is missing becomes an "_Open question:_"
+ * line and is collected for the Open Questions section.
+ */
+
+export interface Env {
+  style: PrdStyle;
+  /** Short output: no tables, fewer criteria (lean style or a "keep it short" preference). */
+  terse: boolean;
+  tables: boolean;
+  ctx: BuiltinContext;
+  personas: string[];
+  goals: Fact[];
+  problems: Fact[];
+  capabilities: Capability[];
+  entities: string[];
+  /** Gaps found while writing: "**Section:** question". */
+  gaps: string[];
+  /** Topics some section is mainly about. */
+  mainTopics: Set<string>;
+}
+
+const bullets = (facts: Fact[]) =>
+  facts.map((f) => (f.question && f.thin ? `- ${trimEnd(f.question)}? ${f.text}` : `- ${f.text}`));
+
+function open(env: Env, section: string, question: string) {
+  env.gaps.push(`**${section}:** ${question}`);
+  return `_Open question:_ ${question}`;
+}
+
+/** The block for one topic of a section; empty facts give an open question. */
+export function renderTopic(t: Topic, facts: Fact[], plan: SectionPlan, env: Env): string[] {
+  const writer = WRITERS[t.id];
+  if (writer) return writer(facts, plan, env);
+  return facts.length ? bullets(facts) : [open(env, plan.title, t.question)];
+}
+
+type Writer = (facts: Fact[], plan: SectionPlan, env: Env) => string[];
+
+const AMOUNT = "\\$?[\\d.,]+\\s?(?:%|percent|[kmx]\\b|(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|points?|pts)\\b)?";
+const METRIC_FROM = new RegExp(`^(?:(?:cut|reduce|increase|raise|grow|improve|lower|decrease|drop|lift|boost|bring|move|get)\\s+)?(.+?)\\s+from\\s+(${AMOUNT})\\s+to\\s+(${AMOUNT})(.*)$`, "i");
+const METRIC_TO = new RegExp(`^(?:cut|reduce|increase|raise|grow|improve|lower|decrease|lift|boost|bring|move|get)\\s+(.+?)\\s+(?:to|below|above|under|over)\\s+(${AMOUNT})(.*)$`, "i");
+
+function metricRow(text: string) {
+  const t = trimEnd(text);
+  const from = METRIC_FROM.exec(t);
+  const to = from ? null : METRIC_TO.exec(t);
+  if (!from && !to) return null;
+  const rest = (from ? from[4] : to![3]) ?? "";
+  const when = /\b(?:within|by|in|over|before|after|per)\b.*/i.exec(rest)?.[0];
+  return {
+    metric: (from ? from[1] : to![1])!.trim(),
+    baseline: from ? from[2]!.trim() : "Unknown",
+    target: (from ? from[3] : to![2])!.trim(),
+    when: when ? trimEnd(when) : "Unknown",
+  };
+}
+
+const goals: Writer = (facts, plan, env) => {
+  if (!facts.length) return [open(env, plan.title, topic("goals").question)];
+  const out = bullets(facts);
+  const rows = facts.map((f) => metricRow(f.text)).filter((r) => r !== null);
+  if (rows.length && env.tables && !env.terse) {
+    out.push("", "| Metric | Baseline | Target | Timeframe |", "| --- | --- | --- | --- |");
+    for (const r of rows) out.push(`| ${r.metric} | ${r.baseline} | ${r.target} | ${r.when} |`);
+  }
+  const lines: string[] = [];
+  for (const f of facts) if (!hasNumber(f.text) && cueScore(f.text, topic("goals")) > 0) lines.push(open(env, plan.title, `what are the baseline, target and timeframe for “${trimEnd(f.text)}”?`));
+  for (const r of rows) {
+    if (r.baseline === "Unknown") lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
+    if (r.when === "Unknown") lines.push(open(env, plan.title, `by when should ${r.metric} reach ${r.target}?`));
+  }
+  if (!env.terse && env.style !== "lean") lines.push(open(env, plan.title, "which guardrail metric must not get worse while chasing this goal?"));
+  return lines.length ? [...out, "", ...lines] : out;
+};
+
+const users: Writer = (facts, plan, env) => {
+  if (!facts.length) return [open(env, plan.title, topic("users").question)];
+  const out = bullets(facts);
+  if (env.personas.length) out.push("", `**Roles named:** ${env.personas.join(", ")}`);
+  return out;
+};
+
+/** "As a …, I want …, so that …" with Given/When/Then criteria for each capability. */
+export function storyLines(env: Env, max: number): string[] {
+  const product = env.ctx.projectName?.trim() || "the product";
+  const goals = env.goals.map((g) => g.text);
+  return env.capabilities.slice(0, max).flatMap((c, i) => {
+    const s = story(c, { personas: env.personas, goals, product, terse: env.terse });
+    return [
+      ...(i ? [""] : []),
+      `### Story ${i + 1}: ${s.title}`,
+      `${s.asA}.`,
+      "",
+      "Acceptance criteria:",
+      ...s.criteria.map((c) => `- ${c}`),
+      `- _Source:_ “${c.source}”`,
+    ];
+  });
+}
+
+const stories: Writer = (facts, plan, env) => {
+  const own = facts.length ? [...bullets(facts), ""] : [];
+  const lines = storyLines(env, env.terse ? 3 : 6);
+  if (!lines.length) return [...own, open(env, plan.title, "which tasks must users be able to complete, step by step?")];
+  if (!env.goals.length) env.gaps.push(`**${plan.title}:** what benefit does each story deliver (the “so that”)?`);
+  return [...own, ...lines];
+};
+
+const PRIORITY: [RegExp, string][] = [
+  [/\b(must|needs? to|has to|have to|required|shall)\b/i, "Must"],
+  [/\bshould\b/i, "Should"],
+  [/\b(could|nice to have|optional|maybe)\b/i, "Could"],
+];
+
+const requirements: Writer = (facts, plan, env) => {
+  // A sentence that states a requirement is quoted; one that only says who does what ("the clerk sends reminders") gives its clauses.
+  const stated = facts.map((f) => f.text).filter((t) => !actorClauses(t).length || capabilityOf(t)?.source === trimEnd(stripMarkers(t)));
+  const derived = env.capabilities.filter((c) => !stated.some((s) => s.includes(c.source)));
+  const items = [
+    ...stated.map((s) => ({ text: s, from: "" })),
+    ...derived.map((c) => ({ text: `${ucFirst(c.role ? `the ${c.role} can ${c.verb} ${c.object}` : c.want)}.`, from: c.source })),
+  ];
+  if (!items.length) return [open(env, plan.title, topic("requirements").question)];
+  if (env.style === "agile" && /epic/i.test(plan.title)) return epics(items.map((i) => i.text));
+  const out = items.map((it, i) => {
+    const p = PRIORITY.find(([re]) => re.test(it.text))?.[1] ?? "priority to confirm";
+    return `- **FR-${i + 1}** (${p}): ${it.text}${it.from ? ` _(from: “${it.from}”)_` : ""}`;
+  });
+  if (items.some((it) => !PRIORITY.some(([re]) => re.test(it.text)))) env.gaps.push(`**${plan.title}:** which requirements are Must, Should or Could?`);
+  return out;
+};
+
+/** Requirements grouped by the record they act on, one epic per record. */
+function epics(items: string[]) {
+  const groups = new Map<string, string[]>();
+  for (const text of items) {
+    const cap = capabilityOf(text);
+    const key = (cap?.verb && entityOf(cap.object)) || "general";
+    groups.set(key, [...(groups.get(key) ?? []), text]);
+  }
+  return [...groups].flatMap(([name, list], i) => [...(i ? [""] : []), `### Epic ${i + 1}: ${ucFirst(plural(name))}`, ...list.map((t) => `- ${t}`)]);
+}
+
+const NEGATIVE = /\b(not|won't|will not|out of scope|later|exclud\w*|non-goals?|no\b|never|leave out|leaving out|v2|phase 2)\b/i;
+
+const scope: Writer = (facts, plan, env) => {
+  const out = facts.filter((f) => NEGATIVE.test(f.text));
+  const inside = facts.filter((f) => !NEGATIVE.test(f.text));
+  const lines: string[] = [];
+  const nonGoals = out.length ? bullets(out) : [open(env, plan.title, "what are you deliberately leaving out, and why?")];
+  // A section that is only about non-goals keeps everything said under it.
+  if (/^non-goals?$/i.test(plan.title)) return inside.length ? [...bullets(inside), ...(out.length ? nonGoals : [])] : nonGoals;
+  lines.push("**In scope**", ...(inside.length ? bullets(inside) : [open(env, plan.title, "what is in scope for the first release?")]), "");
+  lines.push("**Non-goals**", ...nonGoals);
+  return lines;
+};
+
+const risks: Writer = (facts, plan, env) => {
+  if (!facts.length) return [open(env, plan.title, topic("risks").question)];
+  return facts.map((f) =>
+    /mitigat|fallback|if .+ then|we will|we'll|to avoid|prevent/i.test(f.text) || env.terse ? `- ${f.text}` : `- ${f.text} — _Mitigation:_ to be agreed`,
+  );
+};
+
+const release: Writer = (facts, plan, env) => {
+  if (!facts.length) return [open(env, plan.title, topic("release").question)];
+  const out = bullets(facts);
+  if (!facts.some((f) => hasNumber(f.text))) out.push("", open(env, plan.title, "what are the target dates or exit criteria for each phase?"));
+  return out;
+};
+
+const proposed = (label: string, list: string[]) => (list.length ? [`_${label} (proposed, from the answers):_ ${list.join(", ")}`] : []);
+
+const dataModel: Writer = (facts, plan, env) =>
+  facts.length ? bullets(facts) : [...proposed("Entities mentioned", env.entities), open(env, plan.title, topic("dataModel").question)];
+const api: Writer = (facts, plan, env) =>
+  facts.length
+    ? bullets(facts)
+    : [...proposed("Operations implied by the requirements", env.capabilities.filter((c) => c.verb).map((c) => `${c.verb} ${headNoun(c.object) ?? ""}`.trim())), open(env, plan.title, topic("api").question)];
+
+const WRITERS: Record<string, Writer> = { goals, users, stories, requirements, scope, risks, release, dataModel, api };

@@ -1,0 +1,84 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages";
+import type { ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
+import { toProviderError } from "./errors";
+
+/**
+ * provider_b through the official `@anthropic-ai/sdk`. Structured answers
+ * are a forced tool call (`tool_choice: {type: "tool"}`) whose input is the
+ * JSON; its text is that input serialised.
+ */
+export function anthropicClient(creds: ProviderCredentials): ProviderClient {
+  const client = new Anthropic({
+    apiKey: creds.apiKey,
+    baseURL: creds.baseUrl,
+    timeout: creds.timeoutMs,
+    maxRetries: creds.maxRetries,
+  });
+
+  const params = (request: ModelRequest): MessageCreateParamsBase => ({
+    model: creds.model,
+    system: request.system,
+    messages: request.messages,
+    max_tokens: request.maxTokens,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.json
+      ? {
+          tools: [
+            {
+              name: request.json.name,
+              description: request.json.description ?? `Return the ${request.json.name}`,
+              input_schema: { type: "object", ...request.json.schema } as Anthropic.Tool.InputSchema,
+            },
+          ],
+          tool_choice: { type: "tool", name: request.json.name },
+        }
+      : {}),
+  });
+  const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_b", error, creds.apiKey, signal);
+
+  return {
+    provider: "provider_b",
+    model: creds.model,
+    async *stream(request): AsyncIterable<ModelChunk> {
+      let inputTokens = 0;
+      let outputTokens = 0;
+      let truncated = false;
+      try {
+        const stream = await client.messages.create({ ...params(request), stream: true }, { signal: request.signal });
+        for await (const event of stream) {
+          if (event.type === "message_start") inputTokens = event.message.usage.input_tokens;
+          else if (event.type === "content_block_delta") {
+            if (event.delta.type === "text_delta" && event.delta.text) yield { type: "text", text: event.delta.text };
+            else if (event.delta.type === "input_json_delta" && event.delta.partial_json) yield { type: "text", text: event.delta.partial_json };
+          } else if (event.type === "message_delta") {
+            outputTokens = event.usage.output_tokens;
+            if (event.delta.stop_reason === "max_tokens") truncated = true;
+          }
+        }
+      } catch (error) {
+        throw fail(error, request.signal);
+      }
+      yield { type: "end", usage: { inputTokens, outputTokens }, truncated };
+    },
+    async complete(request): Promise<ModelResult> {
+      try {
+        const answer = await client.messages.create({ ...params(request), stream: false }, { signal: request.signal });
+        const tool = answer.content.find((b) => b.type === "tool_use");
+        const text = tool
+          ? JSON.stringify(tool.input)
+          : answer.content
+              .filter((b) => b.type === "text")
+              .map((b) => b.text)
+              .join("");
+        return {
+          text,
+          truncated: answer.stop_reason === "max_tokens",
+          usage: { inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens },
+        };
+      } catch (error) {
+        throw fail(error, request.signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import OpenAI from "openai";
+import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
+import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
+import { toProviderError } from "./errors";
+
+/**
+ * provider_a through the official `openai` SDK: OpenAI itself, or any
+ * OpenAI-compatible server (Ollama, llama.cpp, vLLM) at OPENAI_BASE_URL.
+ * Structured answers use `response_format: json_schema`.
+ */
+export function openaiClient(creds: ProviderCredentials): ProviderClient {
+  const client = new OpenAI({
+    apiKey: creds.apiKey,
+    baseURL: creds.baseUrl,
+    timeout: creds.timeoutMs,
+    maxRetries: creds.maxRetries,
+  });
+  // OpenAI's own API wants max_completion_tokens; compatible local servers understand max_tokens.
+  const limit = (n: number) => (creds.baseUrl ? { max_tokens: n } : { max_completion_tokens: n });
+
+  const params = (request: ModelRequest): ChatCompletionCreateParamsBase => ({
+    model: creds.model,
+    messages: [{ role: "system", content: request.system }, ...request.messages],
+    ...limit(request.maxTokens),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.json
+      ? {
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: request.json.name, description: request.json.description, schema: request.json.schema, strict: false },
+          },
+        }
+      : {}),
+  });
+  const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_a", error, creds.apiKey, signal);
+
+  return {
+    provider: "provider_a",
+    model: creds.model,
+    async *stream(request): AsyncIterable<ModelChunk> {
+      let usage = { inputTokens: 0, outputTokens: 0 };
+      let truncated = false;
+      try {
+        const stream = await client.chat.completions.create(
+          { ...params(request), stream: true, stream_options: { include_usage: true } },
+          { signal: request.signal },
+        );
+        for await (const chunk of stream) {
+          const choice = chunk.choices[0];
+          const text = choice?.delta?.content;
+          if (text) yield { type: "text", text };
+          if (choice?.finish_reason === "length") truncated = true;
+          if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+        }
+      } catch (error) {
+        throw fail(error, request.signal);
+      }
+      yield { type: "end", usage, truncated };
+    },
+    async complete(request): Promise<ModelResult> {
+      try {
+        const answer = await client.chat.completions.create({ ...params(request), stream: false }, { signal: request.signal });
+        const choice = answer.choices[0];
+        return {
+          text: choice?.message?.content ?? "",
+          truncated: choice?.finish_reason === "length",
+          usage: { inputTokens: answer.usage?.prompt_tokens ?? 0, outputTokens: answer.usage?.completion_tokens ?? 0 },
+        };
+      } catch (error) {
+        throw fail(error, request.signal);
+      }
+    },
+    async embed(texts, signal): Promise<EmbeddingResult> {
+      const model = creds.embeddingModel ?? "text-embedding-3-small";
+      try {
+        const answer = await client.embeddings.create({ model, input: texts }, { signal });
+        const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+        return { vectors, model, usage: { inputTokens: answer.usage?.prompt_tokens ?? 0, outputTokens: 0 } };
+      } catch (error) {
+        throw fail(error, signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { AiCallsTable, AiKeySource } from "#db/schema";
+import { db, type Executor, isPrimary } from "~/db.server";
+import { assertWithinLimit, registerUsageCounter } from "~/domain/billing/limits.server";
+import { newId, nowIso } from "~/utils/ids.server";
+import type { Usage } from "./types";
+
+/**
+ * Token metering. Every provider call is logged in `aiCalls` with its token
+ * usage; the organization's `ai_tokens` usage is the sum for the current
+ * calendar month (UTC). When it reaches the plan's limit, calls that would
+ * spend the platform's key are refused (403 LIMIT_REACHED); personal and
+ * organization keys (billed to their owners) and the offline drafter keep
+ * working. Offline drafts cost no tokens and are logged with zero usage.
+ */
+
+export function monthStart(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+export async function tokensThisMonth(executor: Executor, orgId: string) {
+  const row = await executor
+    .selectFrom("aiCalls")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref("inputTokens"), "+", eb.ref("outputTokens"))), eb.val(0)).as("n"))
+    .where("orgId", "=", orgId)
+    .where("createdAt", ">=", monthStart())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+registerUsageCounter("ai_tokens", tokensThisMonth);
+
+/** Refuses a call on the platform's key once the plan's monthly tokens are spent. */
+export async function assertTokenBudget(org: Parameters<typeof assertWithinLimit>[1], source: AiKeySource) {
+  if (source !== "platform") return;
+  await assertWithinLimit(db, org, "ai_tokens", 1);
+}
+
+export interface CallRecord {
+  orgId: string;
+  userId: string | null;
+  projectId: string | null;
+  task: string;
+  provider: string;
+  model: string;
+  keySource: AiKeySource;
+  usage: Usage;
+  outcome: AiCallsTable["outcome"];
+  startedAt: number;
+}
+
+/** Logs a call where the database is writable (POSTs always are; a search GET on a LiteFS replica is not logged). */
+export async function recordCall(call: CallRecord) {
+  if (!isPrimary()) return;
+  await db
+    .insertInto("aiCalls")
+    .values({
+      id: newId(),
+      orgId: call.orgId,
+      userId: call.userId,
+      projectId: call.projectId,
+      task: call.task,
+      provider: call.provider,
+      model: call.model,
+      keySource: call.keySource,
+      inputTokens: Math.max(0, Math.round(call.usage.inputTokens)),
+      outputTokens: Math.max(0, Math.round(call.usage.outputTokens)),
+      outcome: call.outcome,
+      durationMs: Math.max(0, Math.round(performance.now() - call.startedAt)),
+      createdAt: nowIso(),
+    })
+    .execute();
+}
+
+/** Rough token count for text whose usage a provider did not report (≈ 4 characters a token). */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);

@@ -1,0 +1,53 @@
+import { useEffect, useId, useState } from "react";
+
+/**
+ * A Mermaid diagram. The server renders the source (what a browser without
+ * JavaScript shows); in the browser Mermaid (loaded on demand) draws it as
+ * SVG, with the source kept one click away.
+ */
+export function MermaidDiagram({ source, title }: { source: string; title: string }) {
+  const id = useId().replace(/[^a-zA-Z0-9]/g, "");
+  const [svg, setSvg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const mermaid = (await import("mermaid")).default;
+        mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: "neutral" });
+        const { svg } = await mermaid.render(`mermaid-${id}`, source);
+        if (!cancelled) setSvg(svg);
+      } catch (e) {
+        if (!cancelled) setError(e instanceof Error ? e.message.split("\n")[0]! : "This diagram could not be drawn");
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [id, source]);
+
+  return (
+    <figure className="mermaid-figure">
+      {svg ? <div className="diagram" role="img" aria-label={title} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+      {error ? (
+        <p className="alert alert-warning" role="status">
+          Mermaid could not draw this diagram ({error}). The source is below.
+        </p>
+      ) : null}
+      {svg ? (
+        <details>
+          <summary>Mermaid source</summary>
+          <pre>
+            <code>{source}</code>
+          </pre>
+        </details>
+      ) : (
+        <pre data-testid="mermaid-source">
+          <code>{source}</code>
+        </pre>
+      )}
+      <figcaption className="muted">{title}</figcaption>
+    </figure>
+  );
+}

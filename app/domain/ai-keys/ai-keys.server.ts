@@ -1,0 +1,177 @@
+import type { Selectable } from "kysely";
+import type { AiProviderKeysTable } from "#db/schema";
+import { db } from "~/db.server";
+import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
+import { encrypt } from "~/utils/crypto.server";
+import { newId, nowIso } from "~/utils/ids.server";
+import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
+import { writeAudit } from "../audit/audit.server";
+import { notFound } from "../errors";
+import { queueOrgEmbeddings } from "../search/embeddings.server";
+import type { AddProviderKeyInput } from "./ai-keys.schema";
+
+/**
+ * AI provider keys: personal (BYOK, per user, used wherever the user works)
+ * and organization keys (set by owners and admins, used by every member).
+ * One key per provider and scope: adding a key for a provider replaces the
+ * previous one. Keys are AES-256-GCM encrypted at rest and never returned;
+ * lists show a masked form.
+ */
+
+type KeyRow = Selectable<AiProviderKeysTable>;
+type Scope = AiProviderKeysTable["scope"];
+
+/** "sk-…a1b2": enough to recognise a key, never enough to use it (short keys show only their last 2 characters). */
+export function maskKey(key: string) {
+  if (key.length < 20) return `…${key.slice(-2)}`;
+  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+}
+
+function present(row: KeyRow) {
+  return {
+    id: row.id,
+    provider: row.provider,
+    name: row.name,
+    /** The masked key (the spec's `key` field in lists). */
+    key: row.keyHint,
+    maskedKey: row.keyHint,
+    scope: row.scope,
+    lastUsedAt: row.lastUsedAt,
+    createdAt: row.createdAt,
+  };
+}
+export type ProviderKeyOut = ReturnType<typeof present>;
+
+const byProvider = (a: KeyRow, b: KeyRow) => PROVIDER_IDS.indexOf(a.provider) - PROVIDER_IDS.indexOf(b.provider);
+
+function scopeQuery(scope: Scope, ownerId: string) {
+  const q = db.selectFrom("aiProviderKeys").selectAll().where("scope", "=", scope);
+  return scope === "user" ? q.where("userId", "=", ownerId) : q.where("orgId", "=", ownerId);
+}
+
+async function addKey(actor: Actor, scope: Scope, input: AddProviderKeyInput) {
+  const ownerId = scope === "user" ? actor.user.id : actor.org.id;
+  const row: KeyRow = {
+    id: newId(),
+    scope,
+    userId: scope === "user" ? ownerId : null,
+    orgId: scope === "organization" ? ownerId : null,
+    provider: input.provider,
+    name: input.name ?? null,
+    keyEncrypted: encrypt(input.key),
+    keyHint: maskKey(input.key),
+    createdById: actor.user.id,
+    lastUsedAt: null,
+    createdAt: nowIso(),
+  };
+  await db.transaction().execute(async (trx) => {
+    const owner = scope === "user" ? ("userId" as const) : ("orgId" as const);
+    const replaced = await trx
+      .deleteFrom("aiProviderKeys")
+      .where("scope", "=", scope)
+      .where(owner, "=", ownerId)
+      .where("provider", "=", input.provider)
+      .executeTakeFirst();
+    await trx.insertInto("aiProviderKeys").values(row).execute();
+    // Personal keys are the user's own business; organization keys are audited.
+    if (scope === "organization") {
+      await writeAudit(trx, {
+        orgId: actor.org.id,
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action: "ai_key.organization_added",
+        category: "security",
+        targetType: "ai_provider_key",
+        targetId: row.id,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        metadata: { provider: row.provider, name: row.name, key: row.keyHint, replaced: Number(replaced.numDeletedRows) > 0 },
+      });
+    }
+  });
+  return { id: row.id, provider: row.provider, name: row.name, createdAt: row.createdAt };
+}
+
+async function deleteKey(actor: Actor, scope: Scope, keyId: string) {
+  const ownerId = scope === "user" ? actor.user.id : actor.org.id;
+  await db.transaction().execute(async (trx) => {
+    const owner = scope === "user" ? ("userId" as const) : ("orgId" as const);
+    const row = await trx
+      .selectFrom("aiProviderKeys")
+      .select(["id", "provider", "keyHint"])
+      .where("id", "=", keyId)
+      .where("scope", "=", scope)
+      .where(owner, "=", ownerId)
+      .executeTakeFirst();
+    if (!row) throw notFound("AI provider key");
+    await trx.deleteFrom("aiProviderKeys").where("id", "=", row.id).execute();
+    if (scope === "organization") {
+      await writeAudit(trx, {
+        orgId: actor.org.id,
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action: "ai_key.organization_deleted",
+        category: "security",
+        severity: "warning",
+        targetType: "ai_provider_key",
+        targetId: row.id,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        metadata: { provider: row.provider, key: row.keyHint },
+      });
+    }
+  });
+}
+
+export async function listPersonalKeys(actor: Actor) {
+  const rows = await scopeQuery("user", actor.user.id).execute();
+  return rows.sort(byProvider).map(present);
+}
+
+export const addPersonalKey = (actor: Actor, input: AddProviderKeyInput) => addKey(actor, "user", input);
+export const deletePersonalKey = (actor: Actor, keyId: string) => deleteKey(actor, "user", keyId);
+
+export async function listOrgKeys(actor: Actor) {
+  requireRole(actor, ADMIN_ROLES, "manage the organization's AI keys");
+  const rows = await scopeQuery("organization", actor.org.id).execute();
+  return rows.sort(byProvider).map(present);
+}
+
+export async function addOrgKey(actor: Actor, input: AddProviderKeyInput) {
+  requireRole(actor, ADMIN_ROLES, "manage the organization's AI keys");
+  const key = await addKey(actor, "organization", input);
+  // A key that can embed builds the organization's semantic search index.
+  if (input.provider !== "provider_b") await queueOrgEmbeddings(actor.org.id);
+  return key;
+}
+
+export function deleteOrgKey(actor: Actor, keyId: string) {
+  requireRole(actor, ADMIN_ROLES, "manage the organization's AI keys");
+  return deleteKey(actor, "organization", keyId);
+}
+
+/** The stored keys that may serve this user in this organization (encrypted), for key resolution. */
+export async function candidateKeys(userId: string, orgId: string) {
+  const rows = await db
+    .selectFrom("aiProviderKeys")
+    .select(["id", "scope", "provider", "keyEncrypted"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("scope", "=", "user"), eb("userId", "=", userId)]),
+        eb.and([eb("scope", "=", "organization"), eb("orgId", "=", orgId)]),
+      ]),
+    )
+    .execute();
+  return rows as { id: string; scope: Scope; provider: ProviderId; keyEncrypted: string }[];
+}
+
+/** Records use at most once a minute per key. */
+export async function touchProviderKey(keyId: string, now = new Date()) {
+  const cutoff = nowIso(new Date(now.getTime() - 60_000));
+  await db
+    .updateTable("aiProviderKeys")
+    .set({ lastUsedAt: nowIso(now) })
+    .where("id", "=", keyId)
+    .where((eb) => eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", cutoff)]))
+    .execute();
+}

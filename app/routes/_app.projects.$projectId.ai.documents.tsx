@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { collect } from "~/ai/run.server";
+import { STORY_SOURCES } from "~/ai/schemas";
+import { OutputList } from "~/components/ai/output-list";
+import { StreamingToolForm } from "~/components/ai/tool-form";
+import { FormAlert } from "~/components/forms";
+import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domain/ai-tools/ai-tools.schema";
+import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
+import { deleteOutputIntent, outputsFor } from "~/http/ai-outputs-ui.server";
+import { aiToolPage } from "~/http/ai-ui.server";
+import { assertAiRate } from "~/http/ai-rate.server";
+import { formFailure, formValues } from "~/http/ui.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    canEdit: project.permissions.canEdit,
+    prdContent: prd?.content ?? "",
+    outputs: await outputsFor(actor, project.id, ["user_stories", "technical_specs", "code_spec"]),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const values = await formValues(request);
+  const projectId = params.projectId!;
+  try {
+    const { actor, project, prd } = await aiToolPage(request, context, projectId);
+    if (values.intent === "delete-output") {
+      await deleteOutputIntent(actor, projectId, values);
+      return redirect(`/projects/${projectId}/ai/documents`);
+    }
+    assertAiRate(actor);
+    const content = prd?.content ?? "";
+    const base = { projectId, projectName: project.name };
+    const producer =
+      values.intent === "technical_specs"
+        ? await startTechnicalSpecs(actor, technicalSpecsSchema.parse({ ...base, prdContent: content, focusAreas: values.focusAreas }))
+        : values.intent === "code_spec"
+          ? await startCodeSpec(actor, codeSpecSchema.parse({ projectId, content }))
+          : await startUserStories(actor, userStoriesSchema.parse({ ...base, content, source: values.source || "prd" }));
+    await collect(producer, request.signal);
+    return redirect(`/projects/${projectId}/ai/documents`);
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
+}
+
+export default function Documents() {
+  const { projectId, projectName, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <div className="stack">
+      <FormAlert state={failure} />
+      {canEdit ? (
+        <div className="tool-grid">
+          <section className="card" aria-labelledby="stories-heading">
+            <h2 id="stories-heading">User stories</h2>
+            <p className="muted">Stories with Given/When/Then acceptance criteria, size and priority, grouped by epic.</p>
+            <StreamingToolForm
+              intent="user_stories"
+              endpoint="/api/ai/user-stories"
+              body={(f) => ({ content: prdContent, source: f.get("source"), projectId, projectName })}
+              submitLabel="Write user stories"
+              pendingLabel="Writing…"
+              progressLabel="User stories"
+            >
+              <div className="field">
+                <label htmlFor="stories-source">Read the PRD as</label>
+                <select id="stories-source" name="source" defaultValue="prd">
+                  {STORY_SOURCES.map((s) => (
+                    <option key={s} value={s}>
+                      {s === "prd" ? "A full PRD" : s === "feature" ? "A feature description" : "A list of requirements"}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </StreamingToolForm>
+          </section>
+          <section className="card" aria-labelledby="specs-heading">
+            <h2 id="specs-heading">Technical specification</h2>
+            <p className="muted">Architecture, data model, API, non-functional requirements, security and open questions.</p>
+            <StreamingToolForm
+              intent="technical_specs"
+              endpoint="/api/ai/technical-specs"
+              body={(f) => ({ prdContent, projectId, projectName, focusAreas: String(f.get("focusAreas") ?? "") })}
+              submitLabel="Write the technical spec"
+              pendingLabel="Writing…"
+              progressLabel="Technical specification"
+            >
+              <div className="field">
+                <label htmlFor="specs-focus">Focus areas (optional)</label>
+                <input id="specs-focus" name="focusAreas" placeholder="e.g. security, performance" aria-describedby="specs-focus-hint" />
+                <span className="hint" id="specs-focus-hint">
+                  Comma-separated; each gets its own section.
+                </span>
+              </div>
+            </StreamingToolForm>
+          </section>
+          <section className="card" aria-labelledby="code-heading">
+            <h2 id="code-heading">Code specification</h2>
+            <p className="muted">Module layout, TypeScript types, functions, SQL tables and tests for each acceptance criterion.</p>
+            <StreamingToolForm
+              intent="code_spec"
+              endpoint="/api/ai/code-spec"
+              body={() => ({ content: prdContent, projectId })}
+              submitLabel="Write the code spec"
+              pendingLabel="Writing…"
+              progressLabel="Code specification"
+            />
+          </section>
+        </div>
+      ) : null}
+      <section aria-labelledby="saved-docs-heading">
+        <h2 id="saved-docs-heading">Saved results</h2>
+        <OutputList outputs={outputs} canEdit={canEdit} empty="Nothing generated yet. The results are saved here for the whole team." />
+      </section>
+    </div>
+  );
+}

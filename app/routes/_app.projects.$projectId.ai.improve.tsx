@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { collect } from "~/ai/run.server";
+import { IMPROVEMENT_LABELS, IMPROVEMENT_TYPES } from "~/ai/schemas";
+import { AiProgress } from "~/components/ai/progress";
+import { DiffView } from "~/components/diff-view";
+import { FormAlert } from "~/components/forms";
+import { improveSchema } from "~/domain/ai-tools/ai-tools.schema";
+import { startImprove } from "~/domain/ai-tools/improve.server";
+import { diffTexts } from "~/domain/prd/diff.server";
+import { savePrd } from "~/domain/prd/prd.server";
+import { aiToolPage } from "~/http/ai-ui.server";
+import { setFlash } from "~/http/flash.server";
+import { assertAiRate } from "~/http/ai-rate.server";
+import { formFailure, formValues } from "~/http/ui.server";
+import { replaceSection, splitSections } from "~/utils/md-sections";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { project, prd } = await aiToolPage(request, context, params.projectId!);
+  const sections = splitSections(prd?.content ?? "")
+    .map((p, index) => ({ index, title: p.title }))
+    .filter((p) => p.title);
+  return { canEdit: project.permissions.canEdit, sections };
+}
+
+/**
+ * Improve runs the chosen rewrite on the whole PRD or one section and shows
+ * the change as a diff; nothing is saved until the user accepts it, which
+ * saves the PRD (a new version) unless someone saved a newer one meanwhile.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const values = await formValues(request);
+  const projectId = params.projectId!;
+  try {
+    const { actor, prd } = await aiToolPage(request, context, projectId);
+    const current = prd?.content ?? "";
+    if (values.intent === "accept") {
+      await savePrd(actor, projectId, { content: values.content ?? "" }, { mode: "put", expectedVersionId: values.baseVersionId, source: "improve" });
+      const message = "The improvement was saved as a new version of the PRD.";
+      return redirect(`/projects/${projectId}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    }
+    assertAiRate(actor);
+    const index = values.section ? Number(values.section) : -1;
+    const parts = splitSections(current);
+    const original = index >= 0 && parts[index] ? parts[index]!.text : current;
+    const input = improveSchema.parse({ ...values, content: original, projectId });
+    const done = await collect(await startImprove(actor, input), request.signal);
+    const improved = String(done.fullContent);
+    const next = index >= 0 ? replaceSection(current, index, improved) : improved;
+    return {
+      preview: {
+        type: input.improvementType,
+        scope: index >= 0 ? parts[index]!.title : "the whole PRD",
+        content: next,
+        baseVersionId: prd?.versionId ?? "",
+        diff: diffTexts(current, next),
+        model: String(done.model),
+      },
+    };
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
+}
+
+export default function Improve() {
+  const { canEdit, sections } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const failure = result && "formError" in result ? result : null;
+  const preview = result && "preview" in result ? result.preview : null;
+  const improving = navigation.state === "submitting" && navigation.formData?.get("intent") === "improve";
+  if (!canEdit) return <p className="muted">Improving the PRD needs edit rights on the project.</p>;
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="improve-heading">
+        <h2 id="improve-heading">Improve the writing</h2>
+        <p className="muted">Pick what to improve; you see the change as a diff and decide whether to keep it.</p>
+        <FormAlert state={failure} />
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="improve" />
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="improve-type">Improvement</label>
+              <select id="improve-type" name="improvementType" defaultValue={failure?.values?.improvementType ?? "improve_writing"}>
+                {IMPROVEMENT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {IMPROVEMENT_LABELS[t].label} — {IMPROVEMENT_LABELS[t].description}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="improve-section">Part of the PRD</label>
+              <select id="improve-section" name="section" defaultValue="">
+                <option value="">The whole PRD</option>
+                {sections.map((s) => (
+                  <option key={s.index} value={s.index}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="improve-prompt">Extra instruction (optional)</label>
+            <input id="improve-prompt" name="customPrompt" maxLength={2000} placeholder="e.g. keep it under 200 words" />
+          </div>
+          <div>
+            <button type="submit" className="btn" disabled={improving}>
+              {improving ? "Improving…" : "Show the improvement"}
+            </button>
+          </div>
+        </Form>
+        {improving ? <AiProgress label="Improving" phase="rewriting" percent={30} /> : null}
+      </section>
+      {preview ? (
+        <section className="card" aria-labelledby="preview-heading" data-testid="improvement-preview">
+          <h2 id="preview-heading">
+            {IMPROVEMENT_LABELS[preview.type as keyof typeof IMPROVEMENT_LABELS]?.label ?? preview.type}: {preview.scope}
+          </h2>
+          <p className="muted">
+            {preview.diff.added + preview.diff.removed === 0
+              ? "Nothing to change for this improvement."
+              : `${preview.diff.added} line(s) added, ${preview.diff.removed} removed`}{" "}
+            · {preview.model === "builtin" ? "offline drafter (rule-based)" : preview.model}
+          </p>
+          <DiffView lines={preview.diff.lines} />
+          <div className="inline" style={{ marginTop: 12 }}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="content" value={preview.content} />
+              <input type="hidden" name="baseVersionId" value={preview.baseVersionId} />
+              <button type="submit" className="btn" disabled={preview.diff.added + preview.diff.removed === 0}>
+                Accept and save
+              </button>
+            </Form>
+            <Link className="btn btn-secondary" to=".">
+              Reject
+            </Link>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

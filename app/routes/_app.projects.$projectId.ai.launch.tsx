@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { collect } from "~/ai/run.server";
+import { LAUNCH_CONTENT_TYPES } from "~/ai/schemas";
+import { OutputList } from "~/components/ai/output-list";
+import { StreamingToolForm } from "~/components/ai/tool-form";
+import { FormAlert } from "~/components/forms";
+import { launchContentSchema } from "~/domain/ai-tools/ai-tools.schema";
+import { startLaunchContent } from "~/domain/ai-tools/writing.server";
+import { deleteOutputIntent, outputsFor } from "~/http/ai-outputs-ui.server";
+import { aiToolPage } from "~/http/ai-ui.server";
+import { assertAiRate } from "~/http/ai-rate.server";
+import { formFailure, formValues } from "~/http/ui.server";
+
+const LABELS: Record<(typeof LAUNCH_CONTENT_TYPES)[number], string> = {
+  blog_post: "Blog post",
+  press_release: "Press release",
+  social_media: "Social media posts",
+  email_announcement: "Announcement e-mail",
+  demo_script: "Demo script",
+  changelog: "Changelog entry",
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);
+  return {
+    projectId: project.id,
+    canEdit: project.permissions.canEdit,
+    prdContent: prd?.content ?? "",
+    outputs: await outputsFor(actor, project.id, ["launch_content"]),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const values = await formValues(request);
+  const projectId = params.projectId!;
+  try {
+    const { actor, prd } = await aiToolPage(request, context, projectId);
+    if (values.intent === "delete-output") await deleteOutputIntent(actor, projectId, values);
+    else {
+      assertAiRate(actor);
+      const input = launchContentSchema.parse({ content: prd?.content ?? "", contentType: values.contentType, projectId });
+      await collect(await startLaunchContent(actor, input), request.signal);
+    }
+    return redirect(`/projects/${projectId}/ai/launch`);
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
+}
+
+export default function Launch() {
+  const { projectId, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <div className="stack">
+      <FormAlert state={failure} />
+      {canEdit ? (
+        <section className="card" aria-labelledby="launch-heading">
+          <h2 id="launch-heading">Launch content</h2>
+          <p className="muted">Drafts grounded in the PRD; facts it does not state are left as [placeholders].</p>
+          <StreamingToolForm
+            intent="launch_content"
+            endpoint="/api/ai/launch-content"
+            body={(f) => ({ content: prdContent, contentType: f.get("contentType"), projectId })}
+            submitLabel="Write it"
+            pendingLabel="Writing…"
+            progressLabel="Launch content"
+          >
+            <div className="field">
+              <label htmlFor="launch-type">What to write</label>
+              <select id="launch-type" name="contentType" defaultValue="blog_post">
+                {LAUNCH_CONTENT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </StreamingToolForm>
+        </section>
+      ) : null}
+      <section aria-labelledby="saved-launch-heading">
+        <h2 id="saved-launch-heading">Saved drafts</h2>
+        <OutputList outputs={outputs} canEdit={canEdit} empty="No launch content yet." />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { METHODOLOGIES, type Roadmap, TEAM_SIZES } from "~/ai/schemas";
+import { AiProgress } from "~/components/ai/progress";
+import { RoadmapTimeline } from "~/components/ai/roadmap-timeline";
+import { FormAlert } from "~/components/forms";
+import { PostButton } from "~/components/post-button";
+import { roadmapInputSchema } from "~/domain/ai-tools/ai-tools.schema";
+import { listOutputs } from "~/domain/ai-tools/outputs.server";
+import { buildRoadmap } from "~/domain/ai-tools/roadmap.server";
+import { deleteOutputIntent } from "~/http/ai-outputs-ui.server";
+import { aiToolPage } from "~/http/ai-ui.server";
+import { assertAiRate } from "~/http/ai-rate.server";
+import { formFailure, formValues } from "~/http/ui.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, project } = await aiToolPage(request, context, params.projectId!);
+  const outputs = await listOutputs(actor, project.id, { kind: "roadmap", limit: 10 });
+  return {
+    canEdit: project.permissions.canEdit,
+    roadmaps: outputs.map((o) => ({ id: o.id, title: o.title, createdAt: o.createdAt, model: o.model, roadmap: o.data as Roadmap })),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const values = await formValues(request);
+  const projectId = params.projectId!;
+  try {
+    const { actor, prd } = await aiToolPage(request, context, projectId);
+    if (values.intent === "delete-output") await deleteOutputIntent(actor, projectId, values);
+    else {
+      assertAiRate(actor);
+      const input = roadmapInputSchema.parse({ ...values, prdContent: prd?.content ?? "", projectId });
+      await buildRoadmap(actor, input, request.signal);
+    }
+    return redirect(`/projects/${projectId}/ai/roadmap`);
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
+}
+
+export default function RoadmapPage() {
+  const { canEdit, roadmaps } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const planning = navigation.state === "submitting" && navigation.formData?.get("intent") === "roadmap";
+  const [latest, ...older] = roadmaps;
+  return (
+    <div className="stack">
+      {canEdit ? (
+        <section className="card" aria-labelledby="roadmap-form-heading">
+          <h2 id="roadmap-form-heading">Plan the delivery</h2>
+          <p className="muted">Phases, milestones, tasks and week estimates derived from the PRD's requirements.</p>
+          <FormAlert state={failure} />
+          <Form method="post" className="inline">
+            <input type="hidden" name="intent" value="roadmap" />
+            <label htmlFor="roadmap-team">Team size</label>
+            <select id="roadmap-team" name="teamSize" defaultValue="medium" className="input-sm">
+              {TEAM_SIZES.map((t) => (
+                <option key={t} value={t}>
+                  {t === "small" ? "Small (2–4)" : t === "medium" ? "Medium (5–10)" : "Large (10+)"}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="roadmap-method">Methodology</label>
+            <select id="roadmap-method" name="methodology" defaultValue="scrum" className="input-sm">
+              {METHODOLOGIES.map((m) => (
+                <option key={m} value={m}>
+                  {m === "shape_up" ? "Shape Up" : m[0]!.toUpperCase() + m.slice(1)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn" disabled={planning}>
+              {planning ? "Planning…" : "Build the roadmap"}
+            </button>
+          </Form>
+          {planning ? <AiProgress label="Roadmap" phase="planning" percent={30} /> : null}
+        </section>
+      ) : null}
+      {latest ? (
+        <section className="card" aria-label="Latest roadmap">
+          <RoadmapTimeline roadmap={latest.roadmap} />
+          <p className="muted">{latest.model === "builtin" ? "Planned by the offline drafter (rule-based)." : `Planned with ${latest.model}.`}</p>
+        </section>
+      ) : (
+        <p className="muted">No roadmap yet.</p>
+      )}
+      {older.length ? (
+        <section className="card" aria-labelledby="older-roadmaps">
+          <h2 id="older-roadmaps">Earlier roadmaps</h2>
+          <ul>
+            {older.map((r) => (
+              <li key={r.id}>
+                {r.title} · {new Date(r.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })} · {r.roadmap.totalWeeks} weeks{" "}
+                {canEdit ? (
+                  <PostButton intent="delete-output" fields={{ outputId: r.id }} label={`Delete ${r.title}`}>
+                    Delete
+                  </PostButton>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

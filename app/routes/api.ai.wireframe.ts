@@ -1,0 +1,8 @@
+import { startWireframe } from "~/domain/ai-tools/writing.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/ai-tools";
+import { sseResponse } from "~/http/sse.server";
+
+const route = apiRoute(endpoint(c.wireframe, async ({ actor, body, request }) => sseResponse(request, await startWireframe(actor, body))));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,13 @@
+import { addOrgKey, listOrgKeys } from "~/domain/ai-keys/ai-keys.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/ai-keys";
+
+const route = apiRoute(
+  endpoint(c.listOrgKeys, async ({ actor }) => ({ apiKeys: await listOrgKeys(actor) })),
+  endpoint(c.addOrgKey, async ({ actor, body }) => {
+    const key = await addOrgKey(actor, body);
+    return { ...key, apiKey: key };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,12 @@
+import { startProjectChat } from "~/domain/builder/conversation.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/builder";
+import { sseResponse } from "~/http/sse.server";
+
+const route = apiRoute(
+  endpoint(c.conversationStream, async ({ actor, params, body, request }) =>
+    sseResponse(request, await startProjectChat(actor, params.projectId, body)),
+  ),
+);
+export const loader = route.loader;
+export const action = route.action;

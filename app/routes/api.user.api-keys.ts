@@ -1,0 +1,13 @@
+import { addPersonalKey, listPersonalKeys } from "~/domain/ai-keys/ai-keys.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/ai-keys";
+
+const route = apiRoute(
+  endpoint(c.listPersonalKeys, async ({ actor }) => ({ apiKeys: await listPersonalKeys(actor) })),
+  endpoint(c.addPersonalKey, async ({ actor, body }) => {
+    const key = await addPersonalKey(actor, body);
+    return { ...key, apiKey: key };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;
