@@ -74,7 +74,7 @@ export default function Diagrams() {
           >
             <div className="form-row">
               <div className="field">
-                <label htmlFor="diagram-type">Diagram</label>
+                <label htmlFor="diagram-type">Diagram type</label>
                 <select id="diagram-type" name="diagramType" defaultValue="user_flow">
                   {DIAGRAM_TYPES.map((t) => (
                     <option key={t} value={t}>

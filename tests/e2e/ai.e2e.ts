@@ -83,7 +83,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       // A diagram: drawn as a picture with JavaScript, shown as Mermaid source without.
       await page.getByRole("link", { name: "Diagrams" }).click();
-      await page.getByLabel("Diagram").selectOption("user_flow");
+      await page.getByLabel("Diagram type").selectOption("user_flow");
       await page.getByRole("button", { name: "Draw it" }).click();
       const diagram = page.getByTestId("diagram").first();
       await diagram.waitFor({ timeout: 30_000 });

@@ -21,9 +21,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context; fails the test on any page error. */
+let visitor = 0;
+
+/**
+ * A fresh browser context; fails the test on any page error. Each context
+ * is a different visitor (its own client address through the trusted
+ * proxy header), as separate people would be: the per-IP sign-up rate limit
+ * then applies per journey, not to the whole suite.
+ */
 export async function newPage(browser: Browser, options: { javaScriptEnabled: boolean; baseURL: string }) {
-  const context: BrowserContext = await browser.newContext({ ...options, viewport: { width: 1280, height: 800 } });
+  visitor += 1;
+  const context: BrowserContext = await browser.newContext({
+    ...options,
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${(process.pid >> 8) % 250}.${process.pid % 250}.${visitor}` },
+  });
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));

@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
       // A plan that includes API keys, so the journey can create one.
       DEFAULT_PLAN: "starter",
       SMTP_URL: "",
+      // Each browser context sends its own X-Forwarded-For (tests/e2e/browser.ts).
+      TRUST_PROXY: "true",
       // No AI key anywhere: the offline drafter answers, as on a fresh machine.
       OPENAI_API_KEY: "",
       ANTHROPIC_API_KEY: "",

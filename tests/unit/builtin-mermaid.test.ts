@@ -167,7 +167,7 @@ describe("wireframe: shape and grounding", () => {
   it("uses the PRD's requirements, users and title", () => {
     const flow = wireframe({ content: FULL_PRD, diagramType: "user_flow" }, ctx);
     expect(flow).toContain("Managers approve or reject a report");
-    expect(flow).toContain("Employee opens Team Expense Reports");
+    expect(flow).toContain("Employee: start in Team Expense Reports");
     const seq = wireframe({ content: FULL_PRD, diagramType: "sequence" }, ctx);
     expect(seq).toContain("actor U as Employee");
     expect(seq).toContain("participant D as Database");

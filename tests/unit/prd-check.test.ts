@@ -272,4 +272,10 @@ describe("checkPrd", () => {
     expect(check.counts).toEqual({ high: 7, medium: 0, low: 0 });
     expect(check.stats.words).toBe(0);
   });
+
+  it("treats open questions and bare labels as gaps, not content", () => {
+    const text = "# X\n\n## Risks\n_Open question:_ what could go wrong?\n\n## Scope\n**In scope**\n- Reminders by e-mail\n";
+    const empty = of(text, "empty_section", ["Risks", "Scope"]).map((i) => i.section);
+    expect(empty).toEqual(["Risks"]);
+  });
 });

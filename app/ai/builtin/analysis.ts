@@ -1,9 +1,9 @@
-import { STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
+import { isPlaceholder, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
 import { checkPrd, type CheckIssue, type PrdCheck } from "~/domain/prd/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
 import { type DimensionMeasure, TECH_AREAS, WEIGHTS, clamp, measure, plural } from "./dimensions";
 import type { BuiltinContext } from "./contract";
-import { type Doc, type DocSection, readDoc, sentences, shorten, words } from "./doc";
+import { type Doc, type DocSection, readDoc, sentences, shorten, words } from "~/utils/md-doc";
 
 /**
  * Measures a PRD for the coach, the score, the suggestions and the roadmap:
@@ -73,6 +73,13 @@ export const stripPriority = (text: string) =>
     )
     .trim() || text;
 
+/** A requirement without its id ("FR-1", "REQ-12 (priority to confirm):") or a trailing provenance note ("(from: …)"). */
+export const stripRequirementId = (text: string) =>
+  text
+    .replace(/^\s*(?:[A-Z]{1,4}-?\d+(?:\.\d+)?)\b\s*(?:\([^)]{0,40}\))?\s*[:.\-–—]?\s*/, "")
+    .replace(/\s*_?\((?:from|source)\s*:[^)]*\)_?\s*$/i, "")
+    .trim() || text;
+
 /** Requirement-like sections: requirements, features, stories, capabilities, solution, MVP, in-scope. */
 export const isRequirementTitle = (t: string) =>
   !isNonGoal(t) &&
@@ -81,8 +88,8 @@ export const isRequirementTitle = (t: string) =>
 function personasOf(section: DocSection | undefined) {
   if (!section) return [];
   const names = sectionUnits(section).map((u) => {
-    const head = /^(?:persona\s*\d*\s*[:—-]\s*)?([^:—–(]{2,60}?)\s*(?:[:—–(]|\s-\s)/i.exec(u.text)?.[1];
-    return shorten(head && words(head).length <= 5 ? head : u.text, 40);
+    const head = /^(?:persona\s*\d*\s*[:—-]\s*)?([^:;—–(]{2,60}?)\s*(?:[:;—–(]|\s-\s)/i.exec(u.text)?.[1];
+    return shorten(head && words(head).length <= 5 ? head : u.text, 48);
   });
   return [...new Set(names)].slice(0, 6);
 }
@@ -112,6 +119,7 @@ function requirementsOf(section: DocSection): Requirement[] {
     .filter((u) => !excluded.has(u.line))
     .map((u) => ({
       ...u,
+      text: stripRequirementId(u.text),
       section: section.title,
       subheading: section.subheadings.filter((h) => h.line < u.line).at(-1)?.text ?? null,
     }));
@@ -125,7 +133,9 @@ function risksOf(doc: Doc) {
 }
 
 export function analyze(text: string, ctx: BuiltinContext): Analysis {
-  const doc = readDoc(text);
+  const full = readDoc(text);
+  // Open questions and bare labels say what is missing; they are not content to measure.
+  const doc = { ...full, plain: full.plain.split("\n").filter((line) => !isPlaceholder(line)).join("\n") };
   const check = checkPrd(text, {
     sections: ctx.template?.sections?.length ? ctx.template.sections : undefined,
   });

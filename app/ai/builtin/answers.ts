@@ -1,5 +1,5 @@
 import type { BuiltinContext, QaPair } from "./contract";
-import { sameTitle, sentences } from "./doc";
+import { sameTitle, sentences } from "~/utils/md-doc";
 import { isThin, isVague } from "./phrases";
 import { cueScore, type Topic, topicsForTitle } from "./topics";
 

@@ -1,7 +1,7 @@
 import { DIMENSIONS, type Dimension, type Review } from "../schemas";
 import { type Analysis, analyze, issuesOf, label, lineList, plural, ranked } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { shorten } from "./doc";
+import { shorten } from "~/utils/md-doc";
 
 /**
  * The coach review: the six dimension scores of `analyze`, a summary and

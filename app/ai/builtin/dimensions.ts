@@ -1,7 +1,7 @@
 import { sectionUnits } from "~/domain/prd/check-rules";
 import type { Dimension } from "../schemas";
 import type { Analysis } from "./analysis";
-import type { DocSection } from "./doc";
+import type { DocSection } from "~/utils/md-doc";
 
 /**
  * The six dimension scores (0–100) of an analysed PRD, each with the
@@ -57,8 +57,9 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
     : 0;
 
   const presentEmpty = a.present.filter((p) => a.emptySections.some((e) => e.toLowerCase() === p.toLowerCase())).length;
-  const coverage = a.expected.length ? (a.present.length - presentEmpty * 0.5) / a.expected.length : 0;
-  const completeness = a.words ? coverage * 75 + Math.min(1, a.words / 600) * 25 - Math.min(15, a.todos * 3) : 0;
+  // A heading with nothing under it is not coverage.
+  const coverage = a.expected.length ? (a.present.length - presentEmpty) / a.expected.length : 0;
+  const completeness = a.words ? coverage * 80 + Math.min(1, a.words / 800) * 20 - Math.min(15, a.todos * 3) : 0;
 
   const userFocus =
     (nonEmpty(a.userSection) ? 25 : 0) +

@@ -1,6 +1,6 @@
 import type { ImprovementType } from "../schemas";
 import type { BuiltinContext } from "./contract";
-import { hasNumber, plainInline, shorten } from "./doc";
+import { hasNumber, plainInline, shorten } from "~/utils/md-doc";
 import { capitalise, dropFiller, dropRepeatedWords, fixSpacing, fixWords, isPassive, plainWords, splitLong } from "./improve-rules";
 import { capabilityOf, headNoun, httpMethod, kebabPlural, persona, singular } from "./phrases";
 

@@ -10,7 +10,7 @@ import {
   readAnswers,
 } from "./answers";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
-import { hasNumber, sentences, shorten, words } from "./doc";
+import { hasNumber, sentences, shorten, words } from "~/utils/md-doc";
 import { isThin, isVague, quoteClause, roles } from "./phrases";
 
 /**

@@ -1,6 +1,6 @@
 import type { LaunchContentType } from "../schemas";
 import type { BuiltinContext } from "./contract";
-import { shorten } from "./doc";
+import { shorten } from "~/utils/md-doc";
 import { readPrd } from "./prd-facts";
 import { actionOf, article, lcFirst, persona, trimEnd, ucFirst } from "./phrases";
 import { richer } from "./stories";

@@ -1,7 +1,7 @@
 import type { MemoryCandidate, MemoryCategory, MemoryType } from "../schemas";
 import type { ChatMessage } from "../types";
 import type { BuiltinContext } from "./contract";
-import { sentences, shorten, words } from "./doc";
+import { sentences, shorten, words } from "~/utils/md-doc";
 import { ucFirst } from "./phrases";
 
 /**

@@ -1,7 +1,7 @@
 import type { DiagramType } from "../schemas";
 import { type Analysis, analyze, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "./doc";
+import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "~/utils/md-doc";
 import { sectionUnits } from "~/domain/prd/check-rules";
 
 /**
@@ -50,8 +50,11 @@ function model(content: string, section: string | undefined, ctx: BuiltinContext
     const units = sectionUnits(s).map((u) => u.text);
     return units.length ? units : sentences(s.body);
   };
-  let steps = (focus ? unitsOf(focus) : a.requirements.map((r) => r.text)).map(stripPriority);
-  if (!steps.length) steps = a.goals.map((g) => g.text);
+  // Functional requirements describe the flow better than the stories that restate them.
+  const functional = a.requirements.filter((r) => !/stor/i.test(r.section));
+  const requirements = functional.length ? functional : a.requirements;
+  let steps = (focus ? unitsOf(focus) : requirements.map((r) => r.text)).map(stripPriority);
+  if (!steps.length) steps = a.goals.filter((g) => !g.text.includes("|")).map((g) => g.text);
   if (!steps.length) steps = a.doc.sections.filter((s) => s.title).map((s) => s.title);
   if (!steps.length) steps = sentences(a.doc.plain).filter((s) => s !== a.doc.title);
   const problem = a.doc.sections.find((s) => s.title && /problem|background|context|pain/i.test(s.title));
@@ -82,7 +85,7 @@ const node = (id: string, value: string, shape: "box" | "round" | "db" | "decisi
 };
 
 function userFlow(m: Model) {
-  const out = ["flowchart TD", `  ${node("n1", `${m.users[0]} opens ${m.title}`, "round")}`];
+  const out = ["flowchart TD", `  ${node("n1", `${m.users[0]}: start in ${m.title}`, "round")}`];
   const ids = m.steps.map((s, i) => {
     out.push(`  ${node(`n${i + 2}`, s)}`);
     return `n${i + 2}`;

@@ -1,4 +1,4 @@
-import { shorten, words } from "./doc";
+import { shorten, words } from "~/utils/md-doc";
 import { ROLE } from "./topics";
 
 /**

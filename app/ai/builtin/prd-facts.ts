@@ -1,6 +1,6 @@
 import type { StorySource } from "../schemas";
 import type { BuiltinContext } from "./contract";
-import { type Doc, type DocSection, plainInline, readDoc, sentences } from "./doc";
+import { type Doc, type DocSection, plainInline, readDoc, sentences } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, persona, roles, stripMarkers, trimEnd } from "./phrases";
 
 /**

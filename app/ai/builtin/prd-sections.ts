@@ -1,7 +1,7 @@
 import type { PrdStyle } from "../schemas";
 import type { Fact, SectionPlan } from "./answers";
 import type { BuiltinContext } from "./contract";
-import { hasNumber } from "./doc";
+import { hasNumber } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";

@@ -1,7 +1,7 @@
 import type { PrdStyle } from "../schemas";
 import { type Fact, type SectionPlan, bestTopic, planScore, planSections, readAnswers } from "./answers";
 import type { BuiltinContext, BuiltinMemory, QaPair } from "./contract";
-import { shorten } from "./doc";
+import { shorten } from "~/utils/md-doc";
 import { type Env, renderTopic } from "./prd-sections";
 import { type Capability, actorClauses, capabilityOf, entityNouns, quoteClause, roles, trimEnd, ucFirst } from "./phrases";
 import { cueScore, topic } from "./topics";

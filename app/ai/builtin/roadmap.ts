@@ -1,7 +1,7 @@
 import type { Roadmap, TeamSize } from "../schemas";
 import { type Analysis, type Requirement, analyze, lineList, plural, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { shorten, words } from "./doc";
+import { shorten, words } from "~/utils/md-doc";
 import { type Phase, methodologyOf, shape } from "./roadmap-method";
 
 /**

@@ -1,6 +1,6 @@
 import type { StorySource } from "../schemas";
 import type { BuiltinContext } from "./contract";
-import { shorten, words } from "./doc";
+import { shorten, words } from "~/utils/md-doc";
 import { type PrdFacts, readPrd } from "./prd-facts";
 import { type Capability, actionOf, camel, entityNouns, entityOf, headNoun, httpMethod, kebabPlural, pascal, singular, trimEnd, ucFirst } from "./phrases";
 import { story } from "./stories";

@@ -1,4 +1,4 @@
-import { words } from "./doc";
+import { words } from "~/utils/md-doc";
 import { type Capability, actionOf, article, headNoun, lcFirst, participle, persona, singular, thingOf, trimEnd, ucFirst } from "./phrases";
 
 /**

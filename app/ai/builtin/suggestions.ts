@@ -1,7 +1,7 @@
 import type { SuggestionDraft } from "../schemas";
 import { type Analysis, analyze, issuesOf, lineList, plural, TECH_AREAS } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { shorten, words } from "./doc";
+import { shorten, words } from "~/utils/md-doc";
 
 /**
  * 3 to 5 suggestions from the most important measured issues (missing and

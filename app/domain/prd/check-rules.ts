@@ -1,4 +1,4 @@
-import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words } from "~/ai/builtin/doc";
+import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words } from "~/utils/md-doc";
 
 /**
  * The building blocks of the PRD check, shared with the offline drafter's
@@ -80,10 +80,14 @@ const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
 
 /** A line whose only content is a placeholder or a TODO note. */
 export function isPlaceholder(text: string) {
+  // A bold label on its own line ("**In scope**") introduces content; it is not content.
+  if (/^\s*(?:[-*+]\s+)?(\*\*|__)[^*_]+\1:?\s*$/.test(text)) return true;
   const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
   if (!t) return true;
   const marked = /^(?:TODO|TBD|TBA|FIXME|XXX)\b[\s:.!-]*(.*)$/i.exec(t);
   if (marked) return words(marked[1]!).length < 3;
+  // An open question marks what the section still lacks (the drafter writes them where nothing was said).
+  if (/^open question\b/i.test(t)) return true;
   return /^(?:n\/?a|none( yet)?|\?+|\.{2,}|…|-+|_+|lorem ipsum.*|\[[^\]]*\]|<[^>]*>|placeholder|coming soon|to be (?:decided|determined|defined|written|done)|tbd)[\s.:!…-]*$/i.test(
     t
   );

@@ -1,4 +1,4 @@
-import { type Doc, type DocSection, readDoc, shorten, words } from "~/ai/builtin/doc";
+import { type Doc, type DocSection, readDoc, shorten, words } from "~/utils/md-doc";
 import {
   ACCEPTANCE,
   DEFAULT_OUTLINE,
