@@ -185,3 +185,21 @@ describe("coach through a provider", () => {
     expect(content).toContain("Add a baseline and target to each goal");
   });
 });
+
+describe("the builder through a provider", () => {
+  it("asks the model's next question and ends when the model asks none", async () => {
+    setEnv({ OPENAI_API_KEY: PLATFORM });
+    const project = (await owner.client.post("/api/projects", { name: "Model interview" })).body.id;
+    ai.openai.queue({ kind: "text", chunks: ["Got it: pickers lose time. ", "Who approves a new bin layout?"] });
+    const first = await owner.client.post(`/api/projects/${project}/chat`, { message: "Pickers lose 20 minutes a shift." });
+    expect(first.body).toMatchObject({ nextQuestion: "Got it: pickers lose time. Who approves a new bin layout?", model: "gpt-4o-mini" });
+    const sent = ai.openai.requests.at(-1)!.body.messages;
+    expect(sent.at(-1)).toEqual({ role: "user", content: "Pickers lose 20 minutes a shift." });
+    ai.openai.queue({ kind: "text", chunks: ["That covers everything. Press Generate PRD."] });
+    const second = await owner.client.post(`/api/projects/${project}/chat`, { message: "The shift lead." });
+    expect(second.body.nextQuestion).toBeNull();
+    const conversation = await owner.client.get(`/api/projects/${project}/conversation`);
+    expect(conversation.body).toMatchObject({ complete: true, nextQuestion: null });
+    expect(conversation.body.qaPairs.map((p: { question: string }) => p.question)[1]).toBe(first.body.nextQuestion);
+  });
+});

@@ -93,7 +93,8 @@ export async function startProjectChat(actor: Actor, projectId: string, input: P
     );
     const response = reply.text.trim();
     const turn = drafted.turn;
-    const nextQuestion = turn ? turn.nextQuestion : response;
+    // A model's reply is the next question; a reply that asks nothing means the interview is done.
+    const nextQuestion = turn ? turn.nextQuestion : response.includes("?") ? response : null;
     const saved = await db.transaction().execute(async (trx) => {
       const last = await trx
         .selectFrom("projectQaPairs")
