@@ -160,8 +160,9 @@ const scope: Writer = (facts, plan, env) => {
   const nonGoals = out.length ? bullets(out) : [open(env, plan.title, "what are you deliberately leaving out, and why?")];
   // A section that is only about non-goals keeps everything said under it.
   if (/^non-goals?$/i.test(plan.title)) return inside.length ? [...bullets(inside), ...(out.length ? nonGoals : [])] : nonGoals;
-  lines.push("**In scope**", ...(inside.length ? bullets(inside) : [open(env, plan.title, "what is in scope for the first release?")]), "");
-  lines.push("**Non-goals**", ...nonGoals);
+  // A blank line after each label keeps it a paragraph of its own in Markdown.
+  lines.push("**In scope**", "", ...(inside.length ? bullets(inside) : [open(env, plan.title, "what is in scope for the first release?")]), "");
+  lines.push("**Non-goals**", "", ...nonGoals);
   return lines;
 };
 
