@@ -1,9 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, redirect } from "@remix-run/node";
 import { resolveProvider } from "~/ai/keys.server";
 import { AppError } from "~/domain/errors";
 import { getPrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
-import { orPageError, requireUiActor } from "./ui.server";
+import { deleteOutputIntent } from "./ai-outputs-ui.server";
+import { assertAiRate } from "./ai-rate.server";
+import { type FormValues, formFailure, formValues, orPageError, requireUiActor } from "./ui.server";
 
 /** What every AI tools page loads: the actor, the project, its PRD (or null) and who answers. */
 export async function aiToolPage(request: Request, context: AppLoadContext, projectId: string) {
@@ -22,4 +24,32 @@ export async function aiToolPage(request: Request, context: AppLoadContext, proj
     prd,
     answeredBy: { source: resolved.source, provider: resolved.provider, model: resolved.model },
   };
+}
+
+export type AiToolPage = Awaited<ReturnType<typeof aiToolPage>>;
+
+/**
+ * The form action of an AI tool page whose results are saved with the
+ * project: "delete-output" removes one; anything else runs the tool (counted
+ * against the plan's AI rate, like the API) and returns to the page, which
+ * then lists the new result. Errors come back as the form's failure.
+ */
+export async function outputToolAction(
+  { request, context, params }: ActionFunctionArgs,
+  page: string,
+  run: (loaded: AiToolPage, values: FormValues) => Promise<unknown>,
+) {
+  const values = await formValues(request);
+  const projectId = params.projectId!;
+  try {
+    const loaded = await aiToolPage(request, context, projectId);
+    if (values.intent === "delete-output") await deleteOutputIntent(loaded.actor, projectId, values);
+    else {
+      assertAiRate(loaded.actor);
+      await run(loaded, values);
+    }
+    return redirect(`/projects/${projectId}/ai/${page}`);
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
 }

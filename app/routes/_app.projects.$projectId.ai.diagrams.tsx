@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { DIAGRAM_TYPES } from "~/ai/schemas";
@@ -10,10 +9,7 @@ import { PostButton } from "~/components/post-button";
 import { wireframeSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { startWireframe } from "~/domain/ai-tools/writing.server";
-import { deleteOutputIntent } from "~/http/ai-outputs-ui.server";
-import { aiToolPage } from "~/http/ai-ui.server";
-import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
 import { splitSections } from "~/utils/md-sections";
 
 const LABELS: Record<(typeof DIAGRAM_TYPES)[number], string> = {
@@ -37,22 +33,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const values = await formValues(request);
-  const projectId = params.projectId!;
-  try {
-    const { actor, prd } = await aiToolPage(request, context, projectId);
-    if (values.intent === "delete-output") await deleteOutputIntent(actor, projectId, values);
-    else {
-      assertAiRate(actor);
-      const input = wireframeSchema.parse({ content: prd?.content ?? "", diagramType: values.diagramType, section: values.section, projectId });
-      await collect(await startWireframe(actor, input), request.signal);
-    }
-    return redirect(`/projects/${projectId}/ai/diagrams`);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  outputToolAction(args, "diagrams", async ({ actor, prd, project }, values) => {
+    const input = wireframeSchema.parse({ content: prd?.content ?? "", diagramType: values.diagramType, section: values.section, projectId: project.id });
+    await collect(await startWireframe(actor, input), args.request.signal);
+  });
 
 export default function Diagrams() {
   const { projectId, canEdit, prdContent, sections, diagrams } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { STORY_SOURCES } from "~/ai/schemas";
@@ -8,10 +7,8 @@ import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
-import { deleteOutputIntent, outputsFor } from "~/http/ai-outputs-ui.server";
-import { aiToolPage } from "~/http/ai-ui.server";
-import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { outputsFor } from "~/http/ai-outputs-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);
@@ -24,30 +21,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const values = await formValues(request);
-  const projectId = params.projectId!;
-  try {
-    const { actor, project, prd } = await aiToolPage(request, context, projectId);
-    if (values.intent === "delete-output") {
-      await deleteOutputIntent(actor, projectId, values);
-      return redirect(`/projects/${projectId}/ai/documents`);
-    }
-    assertAiRate(actor);
+export const action = (args: ActionFunctionArgs) =>
+  outputToolAction(args, "documents", async ({ actor, prd, project }, values) => {
     const content = prd?.content ?? "";
-    const base = { projectId, projectName: project.name };
+    const base = { projectId: project.id, projectName: project.name };
     const producer =
       values.intent === "technical_specs"
         ? await startTechnicalSpecs(actor, technicalSpecsSchema.parse({ ...base, prdContent: content, focusAreas: values.focusAreas }))
         : values.intent === "code_spec"
-          ? await startCodeSpec(actor, codeSpecSchema.parse({ projectId, content }))
+          ? await startCodeSpec(actor, codeSpecSchema.parse({ projectId: project.id, content }))
           : await startUserStories(actor, userStoriesSchema.parse({ ...base, content, source: values.source || "prd" }));
-    await collect(producer, request.signal);
-    return redirect(`/projects/${projectId}/ai/documents`);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+    await collect(producer, args.request.signal);
+  });
 
 export default function Documents() {
   const { projectId, projectName, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { LAUNCH_CONTENT_TYPES } from "~/ai/schemas";
@@ -8,10 +7,8 @@ import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { launchContentSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startLaunchContent } from "~/domain/ai-tools/writing.server";
-import { deleteOutputIntent, outputsFor } from "~/http/ai-outputs-ui.server";
-import { aiToolPage } from "~/http/ai-ui.server";
-import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { outputsFor } from "~/http/ai-outputs-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
 
 const LABELS: Record<(typeof LAUNCH_CONTENT_TYPES)[number], string> = {
   blog_post: "Blog post",
@@ -32,22 +29,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const values = await formValues(request);
-  const projectId = params.projectId!;
-  try {
-    const { actor, prd } = await aiToolPage(request, context, projectId);
-    if (values.intent === "delete-output") await deleteOutputIntent(actor, projectId, values);
-    else {
-      assertAiRate(actor);
-      const input = launchContentSchema.parse({ content: prd?.content ?? "", contentType: values.contentType, projectId });
-      await collect(await startLaunchContent(actor, input), request.signal);
-    }
-    return redirect(`/projects/${projectId}/ai/launch`);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  outputToolAction(args, "launch", async ({ actor, prd, project }, values) => {
+    const input = launchContentSchema.parse({ content: prd?.content ?? "", contentType: values.contentType, projectId: project.id });
+    await collect(await startLaunchContent(actor, input), args.request.signal);
+  });
 
 export default function Launch() {
   const { projectId, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { METHODOLOGIES, type Roadmap, TEAM_SIZES } from "~/ai/schemas";
 import { AiProgress } from "~/components/ai/progress";
@@ -9,10 +8,7 @@ import { PostButton } from "~/components/post-button";
 import { roadmapInputSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { buildRoadmap } from "~/domain/ai-tools/roadmap.server";
-import { deleteOutputIntent } from "~/http/ai-outputs-ui.server";
-import { aiToolPage } from "~/http/ai-ui.server";
-import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project } = await aiToolPage(request, context, params.projectId!);
@@ -23,22 +19,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const values = await formValues(request);
-  const projectId = params.projectId!;
-  try {
-    const { actor, prd } = await aiToolPage(request, context, projectId);
-    if (values.intent === "delete-output") await deleteOutputIntent(actor, projectId, values);
-    else {
-      assertAiRate(actor);
-      const input = roadmapInputSchema.parse({ ...values, prdContent: prd?.content ?? "", projectId });
-      await buildRoadmap(actor, input, request.signal);
-    }
-    return redirect(`/projects/${projectId}/ai/roadmap`);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  outputToolAction(args, "roadmap", async ({ actor, prd, project }, values) => {
+    const input = roadmapInputSchema.parse({ ...values, prdContent: prd?.content ?? "", projectId: project.id });
+    await buildRoadmap(actor, input, args.request.signal);
+  });
 
 export default function RoadmapPage() {
   const { canEdit, roadmaps } = useLoaderData<typeof loader>();
