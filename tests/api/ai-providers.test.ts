@@ -166,6 +166,21 @@ describe("structured answers", () => {
   });
 });
 
+describe("timeouts", () => {
+  it("a provider that does not answer within AI_TIMEOUT_MS is a 502 and its request is cancelled", async () => {
+    setEnv({ OPENAI_API_KEY: PLATFORM, AI_TIMEOUT_MS: "1000" });
+    try {
+      ai.openai.queue({ kind: "hang" });
+      const res = await owner.client.post("/api/ai/suggestions", { content: "# Checkout" });
+      expectError(res, 502, "PROVIDER_ERROR");
+      expect(res.body.error).toMatch(/did not answer in time/);
+      expect(ai.openai.requests.at(-1)!.aborted).toBe(true);
+    } finally {
+      setEnv({ AI_TIMEOUT_MS: undefined });
+    }
+  });
+});
+
 describe("coach through a provider", () => {
   it("streams the review summary and ends with the provider's validated review", async () => {
     setEnv({ OPENAI_API_KEY: PLATFORM });
