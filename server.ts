@@ -4,6 +4,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { ConfigError, parseConfig } from "./app/config.server";
+import { createApiRouter } from "./app/http/api-router.server";
+import { clientIp, sendResponse, toRequest } from "./app/http/node-adapter.server";
 
 /**
  * The HTTP server: static assets, the Remix handler, the job worker (on the
@@ -64,7 +66,30 @@ app.all(
   }),
 );
 
-const server = http.createServer(app);
+// The API is answered from a route table built once (app/http/api-router.server.ts),
+// without express or Remix's per-request route matching; the pages go through both.
+const api = fixedBuild ? createApiRouter(fixedBuild) : null;
+const trustProxy = cfg.TRUST_PROXY;
+const server = http.createServer((req, res) => {
+  const url = req.url ?? "/";
+  if (api && url.startsWith("/api/")) {
+    const query = url.indexOf("?");
+    const found = api.match(query < 0 ? url : url.slice(0, query), req.method ?? "GET");
+    if (found) {
+      const request = toRequest(req, res, trustProxy);
+      api
+        .run(found, request, { ip: clientIp(req, trustProxy) })
+        .then((response) => sendResponse(res, response))
+        .catch((error) => {
+          console.error("[api] response failed", error);
+          if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+          res.end();
+        });
+      return;
+    }
+  }
+  app(req, res);
+});
 server.keepAliveTimeout = 65_000;
 server.listen(cfg.PORT, cfg.HOST, () => {
   const address = server.address();

@@ -21,9 +21,37 @@ export function openSqlite(file: string) {
   return sqlite;
 }
 
+/**
+ * better-sqlite3 behind a prepared-statement cache. kysely prepares the SQL
+ * of every query it runs; preparing costs more than running a small indexed
+ * query, and an app has a bounded set of distinct SQL texts, so each text is
+ * prepared once and reused (bound parameters differ per call). The cache is
+ * bounded; the oldest entry goes first.
+ */
+export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      // A statement still iterating (kysely's streaming) cannot be shared: prepare a fresh one.
+      if (stmt?.busy) return sqlite.prepare(sql);
+      if (!stmt) {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export function createDb(file: string): { db: DB; sqlite: SQLite.Database } {
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   return { db, sqlite };
 }
 

@@ -1,70 +1,161 @@
 /**
- * HTTP benchmarks with autocannon against the production build.
+ * The read path against the bare runtime (docs/benchmarks.md, "npm run bench").
+ *
  *   npm run build && npm run bench
- * Starts the server on a free port with a fresh DATA_DIR, creates a user and
- * measures each endpoint for a few seconds. Results go to stdout as a
- * Markdown table (copied into docs/benchmarks.md).
+ *
+ * 1. Seeds a fresh DATA_DIR with one Enterprise organization of 10,000
+ *    projects (scripts/seed-projects.ts) and gives one project a PRD of
+ *    2,000 words.
+ * 2. Starts the production app and, beside it, a bare node:http +
+ *    better-sqlite3 server over the same database (scripts/bench/bare-server.ts)
+ *    that answers the same list page (with total) and the same PRD read with
+ *    the same JSON — checked, before any load, to be equal.
+ * 3. Loads both alternately with autocannon (API-key authentication on the
+ *    app, BENCH_CONNECTIONS=10 keep-alive connections, BENCH_SECONDS=8 a run,
+ *    BENCH_ROUNDS=2 rounds) and reports req/s, p50, p99 and the ratio.
+ * 4. Loads every list filter and sort, name search and /api/search on the app.
+ * 5. Peak RSS of the app under that load; then cold start: `npm start` with the
+ *    existing build and data, to the first 200 from /api/health (median of 3).
+ * 6. Writes the tables to docs/benchmarks.md (between the `npm-run-bench`
+ *    markers) with the date and the machine, and prints them.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import { createDb, migrateToLatest } from "../db/client";
+import { freePort, load, type Load, machine, median, peakRssMb, spawnForUrl, spawnGroup, stopGroup, waitForOk, writeBlock } from "./bench/harness";
+import { seedProjects } from "./seed-projects";
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10_000);
+const DOCS = process.env.BENCH_DOCS ?? "docs/benchmarks.md";
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// ---------------------------------------------------------------- 1. seed
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-"));
+const dbFile = path.join(dataDir, "app.db");
+const seedDb = createDb(dbFile).db;
+await migrateToLatest(seedDb);
+const seeded = await seedProjects(seedDb, { count: PROJECTS });
+await seedDb.destroy();
+const sqlite = new SQLite(dbFile);
+const words = "The checkout team measures conversion weekly and reviews every failed payment with support before the next release".split(" ");
+const longPrd = `# Checkout redesign\n\n${Array.from({ length: 100 }, (_, i) => `## Part ${i + 1}\n\n${Array.from({ length: 20 }, (_, j) => words[(i + j) % words.length]).join(" ")}.`).join("\n\n")}`;
+const prdProject = (sqlite.prepare("select projectId from prds limit 1").get() as { projectId: string }).projectId;
+sqlite.prepare("update prds set content = ? where projectId = ?").run(longPrd, prdProject);
+sqlite.close();
+const owner = seeded.users.find((u) => u.role === "owner")!;
+console.log(`Seeded ${seeded.projects} projects in ${seeded.ms} ms; PRD of ${longPrd.split(/\s+/).length} words on ${prdProject}`);
 
+// ---------------------------------------------------------------- 2. servers
+/** The production server, as `npm run serve` starts it. */
+const SERVE = ["--import", "tsx", "server.ts"];
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: base },
-  stdio: "inherit",
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 150) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: base };
+const app = spawnGroup(process.execPath, SERVE, env, false);
+const bare = await spawnForUrl(["--import", "tsx", "scripts/bench/bare-server.ts", dbFile, seeded.orgId], env, "BARE");
+try {
+  await waitForOk(`${base}/api/health`);
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email: owner.email, password: seeded.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+  /** A fresh Enterprise API key (100,000 requests a minute) for each run, so no run is rate-limited. */
+  const apiKey = async () => {
+    const res = await fetch(`${base}/api/admin/rest-api-keys`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, cookie },
+      body: JSON.stringify({ name: `bench ${Date.now()}`, rateLimit: 100_000 }),
+    });
+    if (res.status !== 201) throw new Error(`API key: ${res.status} ${await res.text()}`);
+    return { Authorization: `Bearer ${((await res.json()) as { apiKey: { key: string } }).apiKey.key}` };
+  };
+
+  // The same JSON from both, or the comparison means nothing.
+  const paths = { list: "/api/projects?limit=50", prd: `/api/projects/${prdProject}/prd` };
+  const auth = await apiKey();
+  for (const p of Object.values(paths)) {
+    const [a, b] = await Promise.all([fetch(base + p, { headers: auth }), fetch(bare.url + p)]);
+    const [ja, jb] = [await a.text(), await b.text()];
+    if (a.status !== 200 || ja !== jb) throw new Error(`${p}: the app and the bare server disagree\napp:  ${ja.slice(0, 300)}\nbare: ${jb.slice(0, 300)}`);
+  }
+
+  // ---------------------------------------------------------------- 3. ratio runs, alternating
+  const runs: Record<string, { app: Load[]; bare: Load[] }> = { list: { app: [], bare: [] }, prd: { app: [], bare: [] } };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, p] of Object.entries(paths)) {
+      runs[name]!.bare.push(await load(bare.url + p, {}, CONNECTIONS, SECONDS));
+      runs[name]!.app.push(await load(base + p, await apiKey(), CONNECTIONS, SECONDS));
+    }
+  }
+  const avg = (xs: Load[]) => ({
+    rps: xs.reduce((s, x) => s + x.rps, 0) / xs.length,
+    p50: median(xs.map((x) => x.p50)),
+    p99: Math.max(...xs.map((x) => x.p99)),
+    failed: xs.reduce((s, x) => s + x.non2xx + x.errors, 0),
+  });
+  const ratioRows = Object.entries(runs).map(([name, r]) => {
+    const a = avg(r.app);
+    const b = avg(r.bare);
+    const label = name === "list" ? "`GET /api/projects?limit=50` (page + total)" : "`GET /api/projects/{id}/prd` (2,000 words)";
+    return `| ${label} | ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms | ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms | **${(a.rps / b.rps).toFixed(2)}×** | ${a.failed + b.failed} |`;
+  });
+
+  // ---------------------------------------------------------------- 4. every list variant and search on the app
+  const variants = [
+    "", "sortBy=name&sortOrder=asc", "sortBy=createdAt", "sortBy=priority", "sortBy=status", "status=IN_REVIEW",
+    "priority=high,urgent", "assignedToMe=true", "search=checkout", "search=mobile&status=DRAFT&sortBy=createdAt", "offset=5000",
+  ].map((q) => `/api/projects${q ? `?${q}` : ""}`);
+  const searches = ["q=stripe", "q=checkout%20conv", "q=improve"].map((q) => `/api/search?${q}&mode=keyword`);
+  const variantRows: string[] = [];
+  for (const p of [...variants, ...searches]) {
+    const r = await load(base + p, await apiKey(), CONNECTIONS, Math.max(3, Math.round(SECONDS / 2)));
+    variantRows.push(`| \`${p}\` | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`);
+  }
+  const rss = peakRssMb(app.pid!);
+  await stopGroup(app);
+
+  // ---------------------------------------------------------------- 5. cold start with the existing build and data
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const since = performance.now();
+    const child = spawnGroup("npm", ["start"], env);
+    starts.push(await waitForOk(`${base}/api/health`, since));
+    await stopGroup(child);
+  }
+
+  // ---------------------------------------------------------------- 6. report
+  const date = new Date().toISOString().slice(0, 10);
+  const report = `### ${date} — \`npm run bench\` (written by scripts/bench.ts)
+
+${machine()}. ${seeded.projects.toLocaleString("en")} projects in one Enterprise organization; production build; API-key
+authentication; ${CONNECTIONS} keep-alive connections; ${ROUNDS} alternating rounds of ${SECONDS} s per server and request
+(req/s averaged, p50 median, p99 worst). The bare server is node:http + better-sqlite3 running the same SQL and
+returning byte-identical JSON (checked before the load).
+
+| request | app | bare server | ratio | non-2xx |
+|---|---|---|---|---|
+${ratioRows.join("\n")}
+
+Every list variant and keyword search on the app (${CONNECTIONS} connections, ${Math.max(3, Math.round(SECONDS / 2))} s each):
+
+| request | req/s | p50 ms | p99 ms | non-2xx |
+|---|---|---|---|---|
+${variantRows.join("\n")}
+
+- Peak RSS of the app over all of the above: **${rss.toFixed(0)} MB**.
+- Cold start, \`npm start\` with an up-to-date build and this database → first 200 from \`/api/health\`:
+  **${median(starts).toFixed(0)} ms** (median of ${starts.map((s) => s.toFixed(0)).join(", ")} ms).`;
+  writeBlock(DOCS, "npm-run-bench", report);
+  console.log(`\n${report}\n\n(written to ${DOCS})`);
+} finally {
+  await stopGroup(app);
+  await stopGroup(bare.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
-
-const reg = await fetch(`${base}/api/auth/register`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json" },
-  body: JSON.stringify({ name: "Bench", email: "bench@example.com", password: "Bench-Mark-123" }),
-});
-const cookie = reg.headers.getSetCookie()[0]!.split(";")[0]!;
-
-const targets: { name: string; path: string; headers?: Record<string, string> }[] = [
-  { name: "GET /api/health", path: "/api/health" },
-  { name: "GET /api/auth/me (session)", path: "/api/auth/me", headers: { cookie } },
-  { name: "GET /api/admin/rest-api-keys (session)", path: "/api/admin/rest-api-keys", headers: { cookie } },
-  { name: "GET /api/openapi.json", path: "/api/openapi.json" },
-  { name: "GET /sign-in (HTML)", path: "/sign-in" },
-];
-
-const rows: string[] = [];
-for (const t of targets) {
-  const result = await autocannon({ url: base + t.path, headers: t.headers, connections: CONNECTIONS, duration: DURATION });
-  const non2xx = result.non2xx;
-  rows.push(
-    `| ${t.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${non2xx} |`,
-  );
-}
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
-console.log("| endpoint | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|");
-console.log(rows.join("\n"));
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
-fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,8 @@ declare module "autocannon" {
     requests: { average: number };
     latency: { p50: number; p99: number; average: number };
     non2xx: number;
+    errors: number;
+    timeouts: number;
   }
   function autocannon(options: {
     url: string;

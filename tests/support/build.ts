@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createApiRouter } from "~/http/api-router.server";
 // Remix's own flat-routes resolver: the same file -> path rules as the real build.
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import * as entry from "~/entry.server";
@@ -65,8 +66,27 @@ export function sourceBuild(): ServerBuild {
   } as ServerBuild;
 }
 
+let build: ServerBuild | undefined;
 let handler: ReturnType<typeof createRequestHandler> | undefined;
+let api: ReturnType<typeof createApiRouter> | undefined;
+
+/**
+ * What server.ts does with a request in production: /api from the route
+ * table (app/http/api-router.server.ts), everything else through Remix.
+ */
 export function remixHandler() {
-  handler ??= createRequestHandler(sourceBuild(), "production");
+  build ??= sourceBuild();
+  handler ??= createRequestHandler(build, "production");
+  api ??= createApiRouter(build);
+  const remix = handler;
+  const router = api;
+  return async (request: Request, context: { ip: string | null }) =>
+    (await router.handle(request, context)) ?? remix(request, context);
+}
+
+/** Remix alone, as the fallback for what the API table does not serve. */
+export function remixOnly() {
+  build ??= sourceBuild();
+  handler ??= createRequestHandler(build, "production");
   return handler;
 }
