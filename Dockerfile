@@ -6,6 +6,8 @@ FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# npm ci runs patch-package (postinstall), which needs the patches.
+COPY scripts/patches ./scripts/patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { config } from "~/config.server";
-import { createDb, type DB } from "#db/client";
+import type { CompiledQuery } from "kysely";
+import { createDb, type DB, type Executor } from "#db/client";
 
 export type { DB, Executor, Trx } from "#db/client";
 
@@ -58,4 +59,31 @@ export function primaryInstance(): string | null {
 
 export function isPrimary(): boolean {
   return primaryInstance() === null;
+}
+
+const SLOT = "\u0000slot:";
+
+/**
+ * A kysely query built and compiled once, then run with new values: for the
+ * queries every request makes (authentication, project access, the PRD).
+ * `build` gets named placeholders to use where values go; each run binds the
+ * values by name, skipping the builder and the compiler. Works in
+ * transactions (pass the executor).
+ *
+ *   const byId = compiledQuery((p: Slots<"id">) => db.selectFrom("projects").selectAll().where("id", "=", p.id));
+ *   const { rows } = await byId({ id });
+ */
+export type Slots<P extends string> = Record<P, string>;
+export function compiledQuery<P extends string, R>(build: (slots: Slots<P>) => { compile(): CompiledQuery<R> }) {
+  let compiled: CompiledQuery<R> | undefined;
+  let names: (P | null)[] = [];
+  return (values: Record<P, unknown>, executor: Executor = db) => {
+    if (!compiled) {
+      const slots = new Proxy({} as Slots<P>, { get: (_t, name) => `${SLOT}${String(name)}` });
+      compiled = build(slots).compile();
+      names = compiled.parameters.map((p) => (typeof p === "string" && p.startsWith(SLOT) ? (p.slice(SLOT.length) as P) : null));
+    }
+    const parameters = compiled.parameters.map((p, i) => (names[i] ? values[names[i]!] : p));
+    return executor.executeQuery<R>({ ...compiled, parameters });
+  };
 }

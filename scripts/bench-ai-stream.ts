@@ -75,7 +75,7 @@ const fake = await startFakeOpenAI({ chunkDelayMs: PACE_MS, chunks: CHUNKS, stam
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-ai-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",

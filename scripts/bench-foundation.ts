@@ -27,7 +27,7 @@ async function freePort() {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: base },
   stdio: "inherit",
 });

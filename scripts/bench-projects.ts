@@ -161,7 +161,7 @@ await closeDb();
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: base },
   stdio: "inherit",
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 
+const JSON_TEXT = Symbol.for("prd-studio.json-text");
+
 /**
  * node:http ⇄ Fetch API for the requests server.ts answers without express
  * (the API). It mirrors @remix-run/express's createRemixRequest and
@@ -35,16 +37,17 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, trustProxy:
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
 
-  let controller: AbortController | null = new AbortController();
-  const signal = controller.signal;
-  // Abort the handler when the response can no longer be written (the client went away), not after it finished.
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
+    // Abort the handler when the response can no longer be written (the client went away), not after it
+    // finished: AI streams and uploads stop. API reads (GET) are short and not worth an AbortSignal each
+    // (two per request on Node 20, among the costliest objects of a read).
+    let controller: AbortController | null = new AbortController();
+    init.signal = controller.signal;
+    res.on("finish", () => (controller = null));
+    res.on("close", () => controller?.abort());
   }
   return new Request(url, init);
 }
@@ -60,6 +63,12 @@ export async function sendResponse(res: ServerResponse, response: Response) {
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   const type = response.headers.get("Content-Type") ?? "";
   if (!response.body) return void res.end();
+  const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
+  if (typeof text === "string" && !response.bodyUsed) {
+    // Made by jsonResponse: the text is the body; write it without reading the stream back.
+    res.setHeader("Content-Length", Buffer.byteLength(text));
+    return void res.end(text);
+  }
   if (type.startsWith("application/json")) {
     const body = Buffer.from(await response.arrayBuffer());
     res.setHeader("Content-Length", body.length);

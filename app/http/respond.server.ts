@@ -3,12 +3,23 @@ import { AppError } from "~/domain/errors";
 
 export const API_VERSION = "1";
 
+/**
+ * The JSON text of a response made by `jsonResponse`, kept beside its body so
+ * the node adapter (app/http/node-adapter.server.ts) can write it in one call
+ * instead of reading the body stream back. A registry symbol: server.ts and
+ * the app build are separate bundles.
+ */
+export const JSON_TEXT = Symbol.for("prd-studio.json-text");
+
 export function jsonResponse(data: unknown, status = 200, headers?: HeadersInit) {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("API-Version", API_VERSION);
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-  return new Response(status === 204 ? null : JSON.stringify(data), { status, headers: h });
+  const text = status === 204 ? null : JSON.stringify(data);
+  const response = new Response(text, { status, headers: h });
+  if (text !== null) Object.defineProperty(response, JSON_TEXT, { value: text });
+  return response;
 }
 
 export function zodDetails(error: ZodError) {

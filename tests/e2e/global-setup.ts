@@ -22,11 +22,11 @@ let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the e2e tests");
+  if (!fs.existsSync("build/server.js")) throw new Error("Run `npm run build` before the e2e tests");
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

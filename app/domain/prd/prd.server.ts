@@ -1,5 +1,4 @@
-import type { Executor } from "~/db.server";
-import { db } from "~/db.server";
+import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { AppError, notFound } from "../errors";
@@ -10,15 +9,19 @@ import { indexProject } from "../search/search-index.server";
 import { diffTexts } from "./diff.server";
 import type { PatchPrdInput } from "./prd.schema";
 
-async function loadPrd(executor: Executor, projectId: string) {
-  return executor
+const prdWithVersion = compiledQuery((p: Slots<"projectId">) =>
+  db
     .selectFrom("prds as d")
     .leftJoin("prdVersions as v", "v.id", "d.currentVersionId")
     .leftJoin("users as u", "u.id", "d.updatedById")
     .selectAll("d")
     .select(["v.number as versionNumber", "u.name as updatedByName"])
-    .where("d.projectId", "=", projectId)
-    .executeTakeFirst();
+    .where("d.projectId", "=", p.projectId),
+);
+
+async function loadPrd(executor: Executor, projectId: string) {
+  const { rows } = await prdWithVersion({ projectId }, executor);
+  return rows[0];
 }
 type PrdRow = NonNullable<Awaited<ReturnType<typeof loadPrd>>>;
 

@@ -1,5 +1,5 @@
 import type { CollaboratorRole, Project } from "#db/schema";
-import { db, type Executor } from "~/db.server";
+import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
 import type { Actor } from "../actor";
 import { forbidden, notFound } from "../errors";
 
@@ -34,21 +34,26 @@ export interface ProjectAccess {
   canDelete: boolean;
 }
 
+/** The project and the caller's collaborator role: one compiled query (every project request starts here). */
+const projectWithRole = compiledQuery((p: Slots<"projectId" | "userId">) =>
+  db
+    .selectFrom("projects as p")
+    .leftJoin("projectCollaborators as c", (join) => join.onRef("c.projectId", "=", "p.id").on("c.userId", "=", p.userId))
+    .selectAll("p")
+    .select("c.role as collaboratorRole")
+    .where("p.id", "=", p.projectId),
+);
+
 export async function projectAccess(viewer: Viewer, projectId: string, executor: Executor = db): Promise<ProjectAccess> {
-  const project = await executor.selectFrom("projects").selectAll().where("id", "=", projectId).executeTakeFirst();
-  if (!project) throw notFound("Project");
   if (isShareViewer(viewer)) {
-    if (viewer.projectId !== project.id) throw notFound("Project");
+    const project = await executor.selectFrom("projects").selectAll().where("id", "=", projectId).executeTakeFirst();
+    if (!project || viewer.projectId !== project.id) throw notFound("Project");
     return { project, collaboratorRole: null, canEdit: false, canComment: false, canManage: false, canDelete: false };
   }
-  if (project.orgId !== viewer.org.id) throw notFound("Project");
-  const collab = await executor
-    .selectFrom("projectCollaborators")
-    .select("role")
-    .where("projectId", "=", project.id)
-    .where("userId", "=", viewer.user.id)
-    .executeTakeFirst();
-  const collaboratorRole = collab?.role ?? null;
+  const [row] = (await projectWithRole({ projectId, userId: viewer.user.id }, executor)).rows;
+  if (!row || row.orgId !== viewer.org.id) throw notFound("Project");
+  const { collaboratorRole: role, ...project } = row;
+  const collaboratorRole = role ?? null;
   const me = viewer.user.id;
   switch (viewer.role) {
     case "owner":

@@ -1,8 +1,7 @@
-import { db, type Executor } from "~/db.server";
+import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
 import { nowIso, randomToken } from "~/utils/ids.server";
 import type { Actor } from "../actor";
-import { publicUser, isSuperadminEmail } from "../users/users.server";
-import { findMembership } from "../orgs/orgs.server";
+import { isSuperadminEmail } from "../users/users.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -38,28 +37,40 @@ export async function deleteUserSessions(trx: Executor, userId: string, exceptId
 }
 
 /** The actor behind a session id, or null when it is unknown, expired or its membership is gone. */
+/** The session, its user and their membership in the session's organization: one compiled query per signed-in request. */
+const sessionWithMember = compiledQuery((p: Slots<"sessionId">) =>
+  db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .leftJoin("memberships as m", (join) => join.onRef("m.userId", "=", "s.userId").onRef("m.orgId", "=", "s.orgId"))
+    .leftJoin("organizations as o", "o.id", "m.orgId")
+    .select([
+      "u.id",
+      "u.name",
+      "u.email",
+      "u.emailVerifiedAt",
+      "u.timezone",
+      "s.orgId as sessionOrgId",
+      "s.expiresAt as sessionExpiresAt",
+      "m.role",
+      "o.name as orgName",
+      "o.plan",
+    ])
+    .where("s.id", "=", p.sessionId),
+);
+
 export async function actorFromSession(
   sessionId: string,
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<Actor | null> {
-  const row = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.userId")
-    .selectAll("u")
-    .select(["s.orgId as sessionOrgId", "s.expiresAt as sessionExpiresAt"])
-    .where("s.id", "=", sessionId)
-    .executeTakeFirst();
-  if (!row || row.sessionExpiresAt <= nowIso()) return null;
-  const membership = await findMembership(row.id, row.sessionOrgId);
-  if (!membership) return null;
-  const { sessionOrgId: _o, sessionExpiresAt: _e, ...user } = row;
-  const u = publicUser(user);
+  const [row] = (await sessionWithMember({ sessionId })).rows;
+  if (!row || row.sessionExpiresAt <= nowIso() || !row.role || !row.plan) return null;
   return {
-    user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, timezone: u.timezone },
-    org: { id: membership.orgId, name: membership.orgName, plan: membership.plan },
-    role: membership.role,
+    user: { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null, timezone: row.timezone },
+    org: { id: row.sessionOrgId, name: row.orgName ?? "", plan: row.plan },
+    role: row.role,
     via: "session",
-    isSuperadmin: isSuperadminEmail(u.email),
+    isSuperadmin: isSuperadminEmail(row.email),
     sessionId,
     ip: meta.ip,
     userAgent: meta.userAgent,
