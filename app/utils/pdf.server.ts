@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 
 /**
  * A plain text document as PDF (A4, Helvetica, wrapped lines, page breaks),
@@ -10,10 +10,10 @@ export type PdfBlock = { kind: "title" | "heading" | "paragraph" | "meta"; text:
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const STYLE = {
-  title: { size: 20, gap: 14, bold: true, color: rgb(0.1, 0.1, 0.15) },
-  heading: { size: 12.5, gap: 6, bold: true, color: rgb(0.12, 0.2, 0.45) },
-  paragraph: { size: 10.5, gap: 10, bold: false, color: rgb(0.1, 0.1, 0.1) },
-  meta: { size: 9, gap: 12, bold: false, color: rgb(0.4, 0.4, 0.45) },
+  title: { size: 20, gap: 14, bold: true, color: [0.1, 0.1, 0.15] },
+  heading: { size: 12.5, gap: 6, bold: true, color: [0.12, 0.2, 0.45] },
+  paragraph: { size: 10.5, gap: 10, bold: false, color: [0.1, 0.1, 0.1] },
+  meta: { size: 9, gap: 12, bold: false, color: [0.4, 0.4, 0.45] },
 } as const;
 
 const REPLACEMENTS: Record<string, string> = { "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u2022": "-", "\u00A0": " " };
@@ -54,6 +54,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
 }
 
 export async function textPdf(title: string, blocks: PdfBlock[]) {
+  // Loaded on first use: pdf-lib is large and most processes never write a PDF.
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(pdfSafe(title));
   doc.setProducer("PRD Studio");
@@ -72,7 +74,7 @@ export async function textPdf(title: string, blocks: PdfBlock[]) {
         y = PAGE.height - PAGE.margin;
       }
       y -= leading;
-      page.drawText(line, { x: PAGE.margin, y, size: style.size, font, color: style.color });
+      page.drawText(line, { x: PAGE.margin, y, size: style.size, font, color: rgb(style.color[0], style.color[1], style.color[2]) });
     }
     y -= style.gap;
   }

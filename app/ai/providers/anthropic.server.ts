@@ -1,7 +1,8 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages";
 import type { ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
+import { lazySdk } from "./lazy";
 
 /**
  * provider_b through the official `@anthropic-ai/sdk`. Structured answers
@@ -9,12 +10,15 @@ import { toProviderError } from "./errors";
  * JSON; its text is that input serialised.
  */
 export function anthropicClient(creds: ProviderCredentials): ProviderClient {
-  const client = new Anthropic({
-    apiKey: creds.apiKey,
-    baseURL: creds.baseUrl,
-    timeout: creds.timeoutMs,
-    maxRetries: creds.maxRetries,
-  });
+  const sdk = lazySdk(
+    async (): Promise<Anthropic> =>
+      new (await import("@anthropic-ai/sdk")).default({
+        apiKey: creds.apiKey,
+        baseURL: creds.baseUrl,
+        timeout: creds.timeoutMs,
+        maxRetries: creds.maxRetries,
+      }),
+  );
 
   const params = (request: ModelRequest): MessageCreateParamsBase => ({
     model: creds.model,
@@ -45,6 +49,7 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
       let outputTokens = 0;
       let truncated = false;
       try {
+        const client = await sdk();
         const stream = await client.messages.create({ ...params(request), stream: true }, { signal: request.signal });
         for await (const event of stream) {
           if (event.type === "message_start") inputTokens = event.message.usage.input_tokens;
@@ -63,6 +68,7 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
     },
     async complete(request): Promise<ModelResult> {
       try {
+        const client = await sdk();
         const answer = await client.messages.create({ ...params(request), stream: false }, { signal: request.signal });
         const tool = answer.content.find((b) => b.type === "tool_use");
         const text = tool

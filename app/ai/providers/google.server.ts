@@ -1,12 +1,13 @@
-import {
-  type Content,
-  type GenerateContentRequest,
-  type GenerateContentResponse,
+import type {
+  Content,
+  GenerateContentRequest,
+  GenerateContentResponse,
   GoogleGenerativeAI,
-  type ResponseSchema,
+  ResponseSchema,
 } from "@google/generative-ai";
 import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
+import { lazySdk } from "./lazy";
 
 /**
  * provider_c through the official `@google/generative-ai` SDK (Gemini).
@@ -55,11 +56,11 @@ function textOf(response: GenerateContentResponse) {
 }
 
 export function googleClient(creds: ProviderCredentials): ProviderClient {
-  const genAI = new GoogleGenerativeAI(creds.apiKey);
+  const sdk = lazySdk(async (): Promise<GoogleGenerativeAI> => new (await import("@google/generative-ai")).GoogleGenerativeAI(creds.apiKey));
   const requestOptions = { timeout: creds.timeoutMs, ...(creds.baseUrl ? { baseUrl: creds.baseUrl.replace(/\/+$/, "") } : {}) };
 
-  const model = (request: ModelRequest) =>
-    genAI.getGenerativeModel(
+  const model = async (request: ModelRequest) =>
+    (await sdk()).getGenerativeModel(
       {
         model: creds.model,
         systemInstruction: request.system,
@@ -99,7 +100,7 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
       let truncated = false;
       try {
         const result = await withRetries(
-          () => model(request).generateContentStream(contents(request), { signal: request.signal }),
+          async () => (await model(request)).generateContentStream(contents(request), { signal: request.signal }),
           request.signal,
         );
         // The aggregated response rejects too when the stream fails; the loop below reports that.
@@ -118,7 +119,7 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
     async complete(request): Promise<ModelResult> {
       try {
         const { response } = await withRetries(
-          () => model(request).generateContent(contents(request), { signal: request.signal }),
+          async () => (await model(request)).generateContent(contents(request), { signal: request.signal }),
           request.signal,
         );
         return { text: textOf(response), truncated: response.candidates?.[0]?.finishReason === "MAX_TOKENS", usage: usageOf(response) };
@@ -129,7 +130,7 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
     async embed(texts, signal): Promise<EmbeddingResult> {
       const name = creds.embeddingModel ?? "text-embedding-004";
       try {
-        const embedder = genAI.getGenerativeModel({ model: name }, requestOptions);
+        const embedder = (await sdk()).getGenerativeModel({ model: name }, requestOptions);
         const answer = await withRetries(
           () =>
             embedder.batchEmbedContents(

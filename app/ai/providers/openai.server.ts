@@ -1,5 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
+import { lazySdk } from "./lazy";
 import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
 
@@ -9,12 +10,15 @@ import { toProviderError } from "./errors";
  * Structured answers use `response_format: json_schema`.
  */
 export function openaiClient(creds: ProviderCredentials): ProviderClient {
-  const client = new OpenAI({
-    apiKey: creds.apiKey,
-    baseURL: creds.baseUrl,
-    timeout: creds.timeoutMs,
-    maxRetries: creds.maxRetries,
-  });
+  const sdk = lazySdk(
+    async (): Promise<OpenAI> =>
+      new (await import("openai")).default({
+        apiKey: creds.apiKey,
+        baseURL: creds.baseUrl,
+        timeout: creds.timeoutMs,
+        maxRetries: creds.maxRetries,
+      }),
+  );
   // OpenAI's own API wants max_completion_tokens; compatible local servers understand max_tokens.
   const limit = (n: number) => (creds.baseUrl ? { max_tokens: n } : { max_completion_tokens: n });
 
@@ -41,6 +45,7 @@ export function openaiClient(creds: ProviderCredentials): ProviderClient {
       let usage = { inputTokens: 0, outputTokens: 0 };
       let truncated = false;
       try {
+        const client = await sdk();
         const stream = await client.chat.completions.create(
           { ...params(request), stream: true, stream_options: { include_usage: true } },
           { signal: request.signal },
@@ -59,6 +64,7 @@ export function openaiClient(creds: ProviderCredentials): ProviderClient {
     },
     async complete(request): Promise<ModelResult> {
       try {
+        const client = await sdk();
         const answer = await client.chat.completions.create({ ...params(request), stream: false }, { signal: request.signal });
         const choice = answer.choices[0];
         return {
@@ -73,6 +79,7 @@ export function openaiClient(creds: ProviderCredentials): ProviderClient {
     async embed(texts, signal): Promise<EmbeddingResult> {
       const model = creds.embeddingModel ?? "text-embedding-3-small";
       try {
+        const client = await sdk();
         const answer = await client.embeddings.create({ model, input: texts }, { signal });
         const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
         return { vectors, model, usage: { inputTokens: answer.usage?.prompt_tokens ?? 0, outputTokens: 0 } };

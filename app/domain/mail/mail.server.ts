@@ -46,7 +46,7 @@ registerJobHandler("email.send", {
   async run({ emailId }: { emailId: string }) {
     const email = await db.selectFrom("emails").selectAll().where("id", "=", emailId).executeTakeFirst();
     if (!email || email.status === "sent" || email.status === "outbox") return;
-    const transport = smtpTransport();
+    const transport = await smtpTransport();
     if (!transport) {
       await db.updateTable("emails").set({ status: "outbox", sentAt: nowIso() }).where("id", "=", emailId).execute();
       return;
