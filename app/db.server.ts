@@ -35,6 +35,28 @@ export function sqlite() {
   return handle().sqlite;
 }
 
+const stampStatements = new WeakMap<object, { get(): unknown }>();
+
+/**
+ * A value that changes whenever the database may have changed: SQLite's
+ * data_version (bumped when another connection or process, LiteFS
+ * replication included, commits) with the count of writing statements this
+ * process ran through kysely (db/client.ts). Results cached under a stamp
+ * are served only while it holds, so no cache serves data older than the
+ * last write. (total_changes() would also count the search stemmer's
+ * scratch writes to the temp schema.)
+ */
+export function dataStamp(): string {
+  const h = handle();
+  let stmt = stampStatements.get(h.sqlite);
+  if (!stmt) {
+    stmt = h.sqlite.prepare("SELECT data_version AS v FROM pragma_data_version");
+    stampStatements.set(h.sqlite, stmt);
+  }
+  const row = stmt.get() as { v: number };
+  return `${row.v}:${h.writes.writes}`;
+}
+
 export async function closeDb() {
   const file = config().DATABASE_PATH;
   const h = globalStore.__dbHandles?.get(file);

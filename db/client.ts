@@ -27,16 +27,35 @@ export function openSqlite(file: string) {
  * query, and an app has a bounded set of distinct SQL texts, so each text is
  * prepared once and reused (bound parameters differ per call). The cache is
  * bounded; the oldest entry goes first.
+ *
+ * It also counts the writing statements kysely runs through it (`writes`),
+ * which with SQLite's data_version tells whether the database may have
+ * changed (see dataStamp in app/db.server.ts).
  */
 export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
-  const cache = new Map<string, SQLite.Statement>();
+  type Prepared = Pick<SQLite.Statement, "reader" | "all" | "run" | "iterate"> & { busy?: boolean };
+  const cache = new Map<string, Prepared>();
+  const counter = { writes: 0 };
+  const wrap = (stmt: SQLite.Statement): Prepared =>
+    stmt.reader
+      ? stmt
+      : {
+          reader: false,
+          all: stmt.all.bind(stmt),
+          iterate: stmt.iterate.bind(stmt),
+          run: (...params: unknown[]) => {
+            counter.writes++;
+            return stmt.run(...params);
+          },
+        };
   return {
+    counter,
     prepare(sql: string) {
       let stmt = cache.get(sql);
       // A statement still iterating (kysely's streaming) cannot be shared: prepare a fresh one.
-      if (stmt?.busy) return sqlite.prepare(sql);
+      if (stmt?.busy) return wrap(sqlite.prepare(sql));
       if (!stmt) {
-        stmt = sqlite.prepare(sql);
+        stmt = wrap(sqlite.prepare(sql));
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
       }
@@ -49,10 +68,11 @@ export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
   };
 }
 
-export function createDb(file: string): { db: DB; sqlite: SQLite.Database } {
+export function createDb(file: string): { db: DB; sqlite: SQLite.Database; writes: { writes: number } } {
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
-  return { db, sqlite };
+  const statements = cachedStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as never }) });
+  return { db, sqlite, writes: statements.counter };
 }
 
 export async function migrateToLatest(db: Kysely<any>) {

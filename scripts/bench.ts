@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createDb, migrateToLatest } from "../db/client";
-import { freePort, load, type Load, machine, median, peakRssMb, spawnForUrl, spawnGroup, stopGroup, waitForOk, writeBlock } from "./bench/harness";
+import { freePort, load, type Load, machine, median, peakRssMb, spawnForUrl, spawnGroup, stopGroup, waitForClosed, waitForOk, writeBlock } from "./bench/harness";
 import { seedProjects } from "./seed-projects";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -120,6 +120,7 @@ try {
   }
   const rss = peakRssMb(app.pid!);
   await stopGroup(app);
+  await waitForClosed(`${base}/api/health`);
 
   // ---------------------------------------------------------------- 5. cold start with the existing build and data
   const starts: number[] = [];
@@ -128,6 +129,7 @@ try {
     const child = spawnGroup("npm", ["start"], env);
     starts.push(await waitForOk(`${base}/api/health`, since));
     await stopGroup(child);
+    await waitForClosed(`${base}/api/health`);
   }
 
   // ---------------------------------------------------------------- 6. report

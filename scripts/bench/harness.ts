@@ -26,6 +26,20 @@ export async function waitForOk(url: string, since = performance.now(), timeoutM
   }
 }
 
+/** Polls `url` until nothing answers there any more (the previous server has exited). */
+export async function waitForClosed(url: string, timeoutMs = 15_000) {
+  const since = performance.now();
+  for (;;) {
+    try {
+      await fetch(url);
+    } catch {
+      return;
+    }
+    if (performance.now() - since > timeoutMs) throw new Error(`${url} still answers after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** Spawns a command in its own process group (so the whole group can be stopped). */
 export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
   return spawn(command, args, { env, detached: true, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });

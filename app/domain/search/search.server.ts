@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, sqlite } from "~/db.server";
+import { StampedCache } from "~/utils/stamped-cache.server";
 import type { Actor } from "../actor";
 import { validationError } from "../errors";
 import type { ProjectStatus } from "../projects/projects.schema";
@@ -232,8 +233,21 @@ export interface SearchResult {
   score: number;
 }
 
+/**
+ * Ranked results per organization (and per viewer, who see fewer projects),
+ * valid until the next write to the database: ranking a common term over
+ * thousands of PRDs costs milliseconds, and the same search comes back as
+ * people page, refine and return.
+ */
+const searchCache = new StampedCache<Awaited<ReturnType<typeof rankedSearch>>>();
+
 /** Keyword search (mode=keyword); search-modes.server.ts adds semantic and hybrid on top. */
-export async function keywordSearch(actor: Actor, query: SearchQuery) {
+export function keywordSearch(actor: Actor, query: SearchQuery) {
+  const key = JSON.stringify([actor.org.id, actor.role === "viewer" ? actor.user.id : "", query.q, query.status ?? "", query.limit, query.offset]);
+  return searchCache.get(key, () => rankedSearch(actor, query));
+}
+
+async function rankedSearch(actor: Actor, query: SearchQuery) {
   const terms = searchTerms(query.q);
   const widening = terms.length ? await widenPrefix(terms[terms.length - 1]!) : {};
   const expression = matchExpression(terms, widening);

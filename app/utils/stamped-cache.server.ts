@@ -1,0 +1,37 @@
+import { dataStamp } from "~/db.server";
+
+/**
+ * Results of expensive reads (ranked full-text search), kept while the
+ * database has not changed since they were computed (`dataStamp`): any
+ * write, by this process or another, makes every entry stale, so nothing is
+ * ever served older than the last acknowledged write. Concurrent identical
+ * reads share one computation. Least recently used entries go first.
+ */
+export class StampedCache<V> {
+  private entries = new Map<string, { stamp: string; value: Promise<V> }>();
+
+  constructor(private readonly max = 500) {}
+
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    // Read before computing: a write during the computation leaves the entry already stale.
+    const stamp = dataStamp();
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = compute();
+    this.entries.delete(key);
+    this.entries.set(key, { stamp, value });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
