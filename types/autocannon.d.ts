@@ -13,6 +13,7 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     body?: string;
+    requests?: { setupRequest?: (request: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown } }[];
   }): Promise<Result>;
   export default autocannon;
 }

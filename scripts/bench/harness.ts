@@ -84,8 +84,16 @@ export interface Load {
   errors: number;
 }
 
-export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Load> {
-  const r = await autocannon({ url, headers, connections, duration: seconds });
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  /** Rewrites each request's path (e.g. to make every request different). */
+  vary?: (path: string) => string,
+): Promise<Load> {
+  const requests = vary ? [{ setupRequest: (r: { path: string }) => ({ ...r, path: vary(r.path) }) }] : undefined;
+  const r = await autocannon({ url, headers, connections, duration: seconds, requests });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
