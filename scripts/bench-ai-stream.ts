@@ -15,10 +15,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
+import { freePort, waitForOk } from "./bench/harness";
 import { startFakeOpenAI } from "../tests/mocks/openai-server";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 40);
@@ -35,14 +35,6 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Reads an SSE response; returns the latency of every stamped chunk and whether `done` came. */
 async function readStream(response: Response, pickText: (data: any) => string | null) {
@@ -92,13 +84,7 @@ const server = spawn(process.execPath, ["build/server.js"], {
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 150) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitForOk(`${base}/api/health`);
 
 // Enough users that the plan's AI rate (300 a minute each on Enterprise) allows the concurrent run.
 const cookies: string[] = [];

@@ -17,10 +17,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort, waitForOk } from "./bench/harness";
 import SQLite from "better-sqlite3";
 import { createDb, migrateToLatest } from "../db/client";
 import { seedProjects } from "./seed-projects";
@@ -49,14 +49,6 @@ const SEARCH_TARGETS: { name: string; query: string }[] = [
   { name: "q=improve (in 2/3 of projects)", query: "q=improve&mode=keyword" },
 ];
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -166,13 +158,7 @@ const server = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
 });
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForOk(`${base}/api/health`);
 
   const signIn = await fetch(`${base}/api/auth/sign-in`, {
     method: "POST",

@@ -1,7 +1,7 @@
 /**
  * The read path against the bare runtime (docs/benchmarks.md, "npm run bench").
  *
- *   npm run build && npm run bench
+ *   npm run bench        (builds first when the build is missing or stale)
  *
  * 1. Seeds a fresh DATA_DIR with one Enterprise organization of 10,000
  *    projects (scripts/seed-projects.ts) and gives one project a PRD of
@@ -19,6 +19,7 @@
  * 6. Writes the tables to docs/benchmarks.md (between the `npm-run-bench`
  *    markers) with the date and the machine, and prints them.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10_000);
 const DOCS = process.env.BENCH_DOCS ?? "docs/benchmarks.md";
+
+// ---------------------------------------------------------------- 0. an up-to-date production build
+if (spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit" }).status !== 0) process.exit(1);
 
 // ---------------------------------------------------------------- 1. seed
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-"));

@@ -3,6 +3,7 @@
  * `npm start`: serve the production build, building it first only when it is
  * missing or older than the sources (a fresh clone, or after `git pull`).
  * An up-to-date build starts at once: no compiler runs on the start path.
+ * `--build-only` stops after that check (the benchmarks use it).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +34,8 @@ if (!built || sources > built) {
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+if (process.argv.includes("--build-only")) process.exit(0);
 
 process.env.NODE_ENV ??= "production";
 process.chdir(root);
