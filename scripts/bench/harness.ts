@@ -106,7 +106,7 @@ export const machine = () => {
 export function writeBlock(file: string, name: string, body: string) {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
-  const text = fs.readFileSync(file, "utf8");
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
   const block = `${start}\n${body.trim()}\n${end}`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
