@@ -62,6 +62,15 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error message, with the ids its control's aria-describedby points at. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint ? (
         <span className="hint" id={`${id}-hint`}>
           {hint}
@@ -72,7 +81,7 @@ export function Field({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

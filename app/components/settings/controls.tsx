@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import type { FormState } from "~/components/forms";
+import { FieldNotes, type FormState } from "~/components/forms";
 
 /**
  * Labelled form controls with an explicit id, for pages that hold several
@@ -29,16 +29,7 @@ function Frame({ id, label, hint, error, children }: { id: string; label: string
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
