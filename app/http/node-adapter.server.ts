@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import { GetRequest } from "./get-request.server";
 
 const JSON_TEXT = Symbol.for("prd-studio.json-text");
 
@@ -33,12 +34,19 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, trustProxy:
   const port = portOf(forwardedHost) ?? portOf(hostHeader);
   const url = `${protocol}://${hostname}${port ? `:${port}` : ""}${req.url ?? "/"}`;
 
-  const headers = new Headers();
   const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  if (req.method === "GET") {
+    const headers = new Headers();
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    // Reads are the hot path: a stand-in that makes the real Request only if a route needs more than url and headers.
+    return new GetRequest(url, headers) as unknown as Request;
+  }
+  // Pairs, not a Headers: the Request copies whatever it is given into its own.
+  const headers: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
 
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  if (req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
     // Abort the handler when the response can no longer be written (the client went away), not after it
@@ -54,26 +62,28 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, trustProxy:
 
 /** Writes a Response: JSON in one write with its length, anything else streamed as it comes (SSE flushed at once). */
 export async function sendResponse(res: ServerResponse, response: Response) {
-  res.statusCode = response.status;
-  if (response.statusText) res.statusMessage = response.statusText;
-  const cookies = response.headers.getSetCookie();
+  // One array for writeHead: node checks each header once, and Set-Cookie stays one line per cookie.
+  const head: string[] = [];
   response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") res.setHeader(key, value);
+    if (key !== "set-cookie") head.push(key, value);
   });
-  if (cookies.length) res.setHeader("Set-Cookie", cookies);
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!response.body) return void res.end();
+  for (const cookie of response.headers.getSetCookie()) head.push("Set-Cookie", cookie);
   const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
-  if (typeof text === "string" && !response.bodyUsed) {
-    // Made by jsonResponse: the text is the body; write it without reading the stream back.
-    res.setHeader("Content-Length", Buffer.byteLength(text));
+  if (typeof text === "string") {
+    // Made by jsonResponse and not read yet: the text is the body; write it without making a stream.
+    head.push("Content-Length", String(Buffer.byteLength(text)));
+    res.writeHead(response.status, response.statusText || undefined, head);
     return void res.end(text);
   }
-  if (type.startsWith("application/json")) {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.body && type.startsWith("application/json")) {
     const body = Buffer.from(await response.arrayBuffer());
-    res.setHeader("Content-Length", body.length);
+    head.push("Content-Length", String(body.length));
+    res.writeHead(response.status, response.statusText || undefined, head);
     return void res.end(body);
   }
+  res.writeHead(response.status, response.statusText || undefined, head);
+  if (!response.body) return void res.end();
   if (/text\/event-stream/i.test(type)) res.flushHeaders();
   await writeReadableStreamToWritable(response.body, res);
 }

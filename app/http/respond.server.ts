@@ -11,15 +11,73 @@ export const API_VERSION = "1";
  */
 export const JSON_TEXT = Symbol.for("prd-studio.json-text");
 
+/**
+ * A Response whose body stream is made only when somebody reads it. Undici
+ * makes a string body into bytes and a ReadableStream at construction — for a
+ * 2,000-word PRD more work than the rest of the read — and the node adapter
+ * never reads that stream: it writes `[JSON_TEXT]`. Everything a Response
+ * offers (body, bodyUsed, text(), json(), clone()...) still works, on a real
+ * Response made from the same text the first time it is needed.
+ */
+class JsonResponse extends Response {
+  readonly #text: string;
+  readonly #headers: Headers;
+  #real: Response | null = null;
+
+  /** `headers` becomes the response's own (undici would copy them into another Headers). */
+  constructor(text: string, init: { status: number; statusText?: string; headers: Headers }) {
+    super(null, { status: init.status, statusText: init.statusText });
+    this.#text = text;
+    this.#headers = init.headers;
+  }
+
+  override get headers() {
+    return this.#headers;
+  }
+
+  get [JSON_TEXT]() {
+    return this.#real ? undefined : this.#text;
+  }
+
+  #materialize() {
+    return (this.#real ??= new Response(this.#text, { headers: this.#headers }));
+  }
+
+  override get body() {
+    return this.#materialize().body;
+  }
+  override get bodyUsed() {
+    return this.#real?.bodyUsed ?? false;
+  }
+  override text() {
+    return this.#materialize().text();
+  }
+  override json() {
+    return this.#materialize().json();
+  }
+  override arrayBuffer() {
+    return this.#materialize().arrayBuffer();
+  }
+  override blob() {
+    return this.#materialize().blob();
+  }
+  override formData() {
+    return this.#materialize().formData();
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed.");
+    return new JsonResponse(this.#text, { status: this.status, statusText: this.statusText, headers: new Headers(this.#headers) });
+  }
+}
+
+/** A JSON response in the contract's shape. A `Headers` passed in becomes the response's own (not copied). */
 export function jsonResponse(data: unknown, status = 200, headers?: HeadersInit) {
-  const h = new Headers(headers);
+  const h = headers instanceof Headers ? headers : new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("API-Version", API_VERSION);
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-  const text = status === 204 ? null : JSON.stringify(data);
-  const response = new Response(text, { status, headers: h });
-  if (text !== null) Object.defineProperty(response, JSON_TEXT, { value: text });
-  return response;
+  const text = status === 204 ? undefined : JSON.stringify(data);
+  return text === undefined ? new Response(null, { status, headers: h }) : new JsonResponse(text, { status, headers: h });
 }
 
 export function zodDetails(error: ZodError) {

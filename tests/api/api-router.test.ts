@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiRouter } from "~/http/api-router.server";
 import { clientIp, sendResponse, toRequest } from "~/http/node-adapter.server";
+import { jsonResponse } from "~/http/respond.server";
 import { remixOnly, sourceBuild } from "../support/build";
 import { signedUpClient } from "../support/client";
 
@@ -91,6 +92,7 @@ describe("the node adapter", () => {
       const headers = new Headers({ "Content-Type": req.url?.includes("sse") ? "text/event-stream" : "application/json" });
       headers.append("Set-Cookie", "a=1; Path=/");
       headers.append("Set-Cookie", "b=2; Path=/");
+      if (req.url?.includes("lazy")) return sendResponse(res, jsonResponse({ title: "Ünïcode ✓ PRD" }, 202, headers));
       if (req.url?.includes("sse")) {
         const stream = new ReadableStream({
           start(c) {
@@ -127,5 +129,52 @@ describe("the node adapter", () => {
     const sse = await fetch(`${base}/api/sse`);
     expect(sse.headers.get("content-type")).toBe("text/event-stream");
     expect(await sse.text()).toBe("data: 1\n\ndata: 2\n\n");
+  });
+
+  it("writes a jsonResponse from its text: byte length, status, every header and cookie", async () => {
+    const res = await fetch(`${base}/api/lazy`);
+    expect(res.status).toBe(202);
+    const body = JSON.stringify({ title: "Ünïcode ✓ PRD" });
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect(res.headers.get("api-version")).toBe("1");
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(await res.text()).toBe(body);
+  });
+
+  it("hands GET routes a stand-in with the Request's url, method and headers, and a real Request for anything else", async () => {
+    const server = http.createServer(async (req, res) => {
+      const request = toRequest(req, res, false);
+      const clone = request.clone();
+      const report = {
+        method: request.method,
+        url: request.url,
+        accept: request.headers.get("accept"),
+        twice: request.headers.get("x-twice"),
+        body: request.body,
+        text: await request.text(),
+        signal: request.signal instanceof AbortSignal && !request.signal.aborted,
+        clone: clone instanceof Request && clone.url === request.url && clone.headers.get("accept") === "application/json",
+        tag: Object.prototype.toString.call(request),
+      };
+      res.end(JSON.stringify(report));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/projects?limit=2`;
+    const headers = new Headers({ Accept: "application/json" });
+    headers.append("X-Twice", "a");
+    headers.append("X-Twice", "b");
+    const report = await (await fetch(url, { headers })).json();
+    await new Promise<void>((r) => server.close(() => r()));
+    expect(report).toEqual({
+      method: "GET",
+      url,
+      accept: "application/json",
+      twice: "a, b",
+      body: null,
+      text: "",
+      signal: true,
+      clone: true,
+      tag: "[object Request]",
+    });
   });
 });

@@ -2,8 +2,9 @@ import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { dataStamp, db } from "~/db.server";
+import { addMembership } from "~/domain/orgs/orgs.server";
 import { StampedCache } from "~/utils/stamped-cache.server";
-import { signedUpClient } from "../support/client";
+import { signedUpClient, TestClient } from "../support/client";
 
 /** Caches valid until the next write: never older than the last acknowledged write, by anyone. */
 describe("dataStamp and StampedCache", () => {
@@ -43,5 +44,42 @@ describe("dataStamp and StampedCache", () => {
     expect(await search()).toEqual(["Falcon tracker"]);
     await client.patch(`/api/projects/${id}`, { name: "Osprey tracker", description: "Tracks ospreys" });
     expect(await search()).toEqual([]);
+  });
+
+  /** A commit from another connection, as LiteFS replication or a second process makes one. */
+  const elsewhere = (sql: string, ...params: unknown[]) => {
+    const other = new SQLite(config().DATABASE_PATH);
+    other.prepare(sql).run(...params);
+    other.close();
+  };
+
+  it("forgets an API key the moment it is revoked or its owner's role changes, by this process or another", async () => {
+    const owner = await signedUpClient({ name: "Key Cache" });
+    await db.updateTable("organizations").set({ plan: "starter" }).where("id", "=", owner.organization.id).execute();
+    const key = (await owner.client.post("/api/admin/rest-api-keys", { name: "cached" })).body.apiKey.key as string;
+    const caller = new TestClient("10.77.0.1");
+    expect((await caller.get("/api/projects", { key })).status).toBe(200);
+    expect((await caller.get("/api/projects", { key })).status).toBe(200);
+    elsewhere("UPDATE memberships SET role = 'viewer' WHERE userId = ?", owner.user.id);
+    expect((await caller.post("/api/projects", { name: "Not as a viewer" }, { key })).status).toBe(403);
+    elsewhere("UPDATE apiKeys SET revokedAt = ? WHERE userId = ?", new Date().toISOString(), owner.user.id);
+    const revoked = await caller.get("/api/projects", { key });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.code).toBe("UNAUTHORIZED");
+  });
+
+  it("re-reads a project's access after any write: a collaborator removed elsewhere loses it at once", async () => {
+    const owner = await signedUpClient({ name: "Access Owner" });
+    const guest = await signedUpClient({ name: "Access Guest" });
+    await addMembership(db, owner.organization.id, guest.user.id, "viewer");
+    await db.updateTable("sessions").set({ orgId: owner.organization.id }).where("userId", "=", guest.user.id).execute();
+    const projectId = (await owner.client.post("/api/projects", { name: "Guarded" })).body.id as string;
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(404);
+    const added = await owner.client.post(`/api/projects/${projectId}/collaborators`, { email: guest.email, role: "viewer" });
+    expect(added.status, added.text).toBe(201);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    elsewhere("DELETE FROM projectCollaborators WHERE projectId = ? AND userId = ?", projectId, guest.user.id);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(404);
   });
 });

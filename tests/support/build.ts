@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { GetRequest } from "~/http/get-request.server";
 import { createApiRouter } from "~/http/api-router.server";
 // Remix's own flat-routes resolver: the same file -> path rules as the real build.
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
@@ -80,8 +81,11 @@ export function remixHandler() {
   api ??= createApiRouter(build);
   const remix = handler;
   const router = api;
-  return async (request: Request, context: { ip: string | null }) =>
-    (await router.handle(request, context)) ?? remix(request, context);
+  return async (request: Request, context: { ip: string | null }) => {
+    // As server.ts's node adapter does: API GETs get the GetRequest stand-in, not a Fetch Request.
+    const viaRouter = request.method === "GET" ? (new GetRequest(request.url, request.headers) as unknown as Request) : request;
+    return (await router.handle(viaRouter, context)) ?? remix(request, context);
+  };
 }
 
 /** Remix alone, as the fallback for what the API table does not serve. */

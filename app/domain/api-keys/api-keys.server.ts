@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ApiKey } from "#db/schema";
 import { compiledQuery, db, type Slots } from "~/db.server";
 import { newId, nowIso, sha256 } from "~/utils/ids.server";
+import { StampedCache } from "~/utils/stamped-cache.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { assertWithinLimit, currentUsage } from "../billing/limits.server";
@@ -154,9 +155,17 @@ const keyWithOwner = compiledQuery((p: Slots<"keyHash">) =>
     .where("k.keyHash", "=", p.keyHash),
 );
 
+/**
+ * The row of each key in use, until the next write to the database (a
+ * revocation, a role change, a touch of lastUsedAt...): every API request
+ * starts here, and the answer rarely changes. Expiry is checked on every use.
+ */
+const keyRows = new StampedCache<Awaited<ReturnType<typeof keyWithOwner>>["rows"][number] | undefined>(1000);
+
 export async function actorFromApiKey(raw: string, meta: { ip: string | null; userAgent: string | null }) {
   if (!API_KEY_PATTERN.test(raw)) throw unauthorized("Malformed API key: expected svc_ followed by 40 hex characters");
-  const [row] = (await keyWithOwner({ keyHash: sha256(raw) })).rows;
+  const keyHash = sha256(raw);
+  const row = await keyRows.get(keyHash, async () => (await keyWithOwner({ keyHash })).rows[0]);
   if (!row || row.revokedAt) throw unauthorized("This API key is invalid or has been revoked");
   if (row.expiresAt && row.expiresAt <= nowIso()) throw unauthorized("This API key has expired");
   if (!row.role || !row.plan) throw unauthorized("The owner of this API key no longer belongs to the organization");

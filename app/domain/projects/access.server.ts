@@ -1,6 +1,7 @@
 import type { CollaboratorRole, Project } from "#db/schema";
 import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
 import type { Actor } from "../actor";
+import { StampedCache } from "~/utils/stamped-cache.server";
 import { forbidden, notFound } from "../errors";
 
 /**
@@ -44,13 +45,22 @@ const projectWithRole = compiledQuery((p: Slots<"projectId" | "userId">) =>
     .where("p.id", "=", p.projectId),
 );
 
+/**
+ * The rows of projects in use with their caller's role, until the next write
+ * to the database. Each call below copies the row, so no caller shares one.
+ */
+const projectRows = new StampedCache<Awaited<ReturnType<typeof projectWithRole>>["rows"][number] | undefined>(2000);
+
 export async function projectAccess(viewer: Viewer, projectId: string, executor: Executor = db): Promise<ProjectAccess> {
   if (isShareViewer(viewer)) {
     const project = await executor.selectFrom("projects").selectAll().where("id", "=", projectId).executeTakeFirst();
     if (!project || viewer.projectId !== project.id) throw notFound("Project");
     return { project, collaboratorRole: null, canEdit: false, canComment: false, canManage: false, canDelete: false };
   }
-  const [row] = (await projectWithRole({ projectId, userId: viewer.user.id }, executor)).rows;
+  const userId = viewer.user.id;
+  const load = async () => (await projectWithRole({ projectId, userId }, executor)).rows[0];
+  // Inside a transaction, read what the transaction sees; outside, the row until the next write.
+  const row = executor === db ? await projectRows.get(`${projectId}:${userId}`, load) : await load();
   if (!row || row.orgId !== viewer.org.id) throw notFound("Project");
   const { collaboratorRole: role, ...project } = row;
   const collaboratorRole = role ?? null;
