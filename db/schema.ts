@@ -4,15 +4,26 @@ import type { BlobsTable, CommentsTable, PrdsTable, PrdVersionsTable, ProjectAct
 import type { AiCallsTable, AiOutputsTable, AiProviderKeysTable, MemoriesTable, ProjectEmbeddingsTable, ProjectQaPairsTable, ProjectScoresTable } from "./tables/ai";
 import type { TemplateSubmissionsTable, TemplatesTable, TemplateVersionsTable } from "./tables/templates";
 
+import type { UserAccountTables } from "./tables/user-account";
+import type { NotificationsTables } from "./tables/notifications";
+import type { WebhooksTables } from "./tables/webhooks";
+import type { IncomingFlagsNpsTables } from "./tables/incoming-flags-nps";
+import type { UploadsTables } from "./tables/uploads";
+
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
 export type * from "./tables/projects";
 export type * from "./tables/templates";
 export type * from "./tables/ai";
+export type * from "./tables/user-account";
+export type * from "./tables/notifications";
+export type * from "./tables/webhooks";
+export type * from "./tables/incoming-flags-nps";
+export type * from "./tables/uploads";
 
 
 
-export interface Database {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -4,6 +4,11 @@ import * as m0002 from "./0002_projects";
 import * as m0003 from "./0003_templates";
 import * as m0004 from "./0004_ai";
 import * as m0005 from "./0005_project_names";
+import * as m0006 from "./0006_user_account";
+import * as m0007 from "./0007_notifications";
+import * as m0008 from "./0008_webhooks";
+import * as m0009 from "./0009_incoming_flags_nps";
+import * as m0010 from "./0010_uploads";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +17,9 @@ export const migrations: Record<string, Migration> = {
   "0003_templates": m0003,
   "0004_ai": m0004,
   "0005_project_names": m0005,
+  "0006_user_account": m0006,
+  "0007_notifications": m0007,
+  "0008_webhooks": m0008,
+  "0009_incoming_flags_nps": m0009,
+  "0010_uploads": m0010,
 };

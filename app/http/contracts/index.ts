@@ -13,8 +13,14 @@ import * as projects from "./projects";
 import * as system from "./system";
 import * as templates from "./templates";
 import * as marketplace from "./marketplace";
+import * as user from "./user";
+import * as notifications from "./notifications";
+import * as webhooks from "./webhooks";
+import * as incoming from "./incoming";
+import * as flagsNps from "./flags-nps";
+import * as uploads from "./uploads";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);
