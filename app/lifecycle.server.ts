@@ -1,6 +1,7 @@
 import { closeDb, db, isPrimary } from "./db.server";
 import "./jobs/handlers.server";
 import { startWorker, stopWorker } from "./jobs/worker.server";
+import { startScheduler, stopScheduler } from "./jobs/scheduler.server";
 import { migrateToLatest } from "#db/client";
 import { ensureSystemTemplates } from "./domain/templates/system.server";
 
@@ -16,10 +17,14 @@ export async function startBackground(options: { worker?: boolean } = {}) {
     const seeded = await ensureSystemTemplates();
     if (seeded.length) console.log(`[db] added ${seeded.length} built-in templates`);
   }
-  if (options.worker !== false) startWorker();
+  if (options.worker !== false) {
+    startWorker();
+    startScheduler();
+  }
 }
 
 export async function stopBackground() {
+  stopScheduler();
   await stopWorker();
   await closeDb();
 }

@@ -66,7 +66,7 @@ export function endpoint<C extends Contract<any, any, any>>(
           for (const [k, v] of Object.entries(auth.headers)) headers.set(k, v);
         }
         if ((contract.auth === "user" || contract.auth === "share") && !actor && !share) throw unauthorized();
-        if (!request.headers.has("Authorization")) assertSameOrigin(request);
+        if (!request.headers.has("Authorization") && !(contract.crossSite && contract.auth === "public")) assertSameOrigin(request);
         if (contract.roles && actor && !hasRole(actor, contract.roles)) throw forbidden();
         if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
         if (contract.flag) await assertFeatureEnabled(actor, contract.flag);

@@ -41,6 +41,12 @@ export interface Contract<
   /** Content type of a non-JSON success response. */
   responseType?: string;
   errors?: ErrorCode[];
+  /**
+   * A public endpoint authenticated by a token in its path or body and meant
+   * to be called from other sites (incoming webhooks, unsubscribe links): no
+   * same-origin check, since no cookie carries its authority.
+   */
+  crossSite?: boolean;
   /** A GET that writes (e.g. verify-email): replayed to the LiteFS primary. */
   writesOnGet?: boolean;
   deprecated?: { successor: string };

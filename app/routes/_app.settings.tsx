@@ -32,9 +32,22 @@ export default function SettingsLayout() {
         <NavLink to="/settings/memory" className={tab}>
           Memory
         </NavLink>
+        <NavLink to="/settings/notifications" className={tab}>
+          Notifications
+        </NavLink>
         {isAdmin ? (
           <NavLink to="/settings/api-keys" className={tab}>
             API keys
+          </NavLink>
+        ) : null}
+        {isAdmin ? (
+          <NavLink to="/settings/incoming-webhooks" className={tab}>
+            Incoming webhooks
+          </NavLink>
+        ) : null}
+        {isAdmin ? (
+          <NavLink to="/settings/webhooks" className={tab}>
+            Webhooks
           </NavLink>
         ) : null}
         <NavLink to="/settings/outbox" className={tab}>

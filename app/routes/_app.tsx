@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { LogoMark, PRODUCT_NAME } from "~/components/logo";
 import { PLAN_NAMES } from "~/domain/billing/plans";
+import { unreadCount } from "~/domain/notifications/notifications.server";
 import { requireUiActor } from "~/http/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,11 +13,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     role: actor.role,
     isAdmin: actor.role === "owner" || actor.role === "admin",
     isSuperadmin: actor.isSuperadmin,
+    unread: await unreadCount(actor.user.id),
   };
 }
 
 export default function AppShell() {
-  const { user, org, role, isSuperadmin } = useLoaderData<typeof loader>();
+  const { user, org, role, isSuperadmin, unread } = useLoaderData<typeof loader>();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -46,6 +48,15 @@ export default function AppShell() {
           </ul>
           <p className="nav-heading">Workspace</p>
           <ul>
+            <li>
+              <NavLink
+                to="/notifications"
+                aria-label={unread ? `Notifications, ${unread} unread` : "Notifications, none unread"}
+                data-testid="notification-bell"
+              >
+                Notifications{unread ? ` (${unread > 99 ? "99+" : unread})` : ""}
+              </NavLink>
+            </li>
             <li>
               <NavLink to="/settings">Settings</NavLink>
             </li>

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       inviteToken: values.inviteToken || undefined,
     });
     const { sessionId } = await register(input, requestMeta(request, context));
-    return redirect(safeRedirect(values.redirectTo, "/home?welcome=1"), {
+    return redirect(safeRedirect(values.redirectTo, "/onboarding"), {
       headers: { "Set-Cookie": await sessionCookie(sessionId) },
     });
   } catch (error) {

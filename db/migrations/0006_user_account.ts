@@ -3,6 +3,22 @@ import type { Kysely } from "kysely";
 // User profile fields, onboarding, activity (issue 9).
 // Not landed yet: editable until the issue that adds it is resolved; frozen after.
 
-export async function up(_db: Kysely<unknown>) {}
+export async function up(db: Kysely<any>) {
+  await db.schema
+    .createTable("userProfiles")
+    .addColumn("userId", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("jobTitle", "text")
+    .addColumn("bio", "text")
+    .addColumn("avatarUrl", "text")
+    .addColumn("preferredStyle", "text")
+    .addColumn("onboardingPreferences", "text", (c) => c.notNull().defaultTo("{}"))
+    .addColumn("onboardingCompletedAt", "text")
+    .addColumn("lastActiveAt", "text")
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .execute();
+}
 
-export async function down(_db: Kysely<unknown>) {}
+export async function down(db: Kysely<any>) {
+  await db.schema.dropTable("userProfiles").ifExists().execute();
+}

@@ -23,6 +23,8 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await page.getByLabel("Full name").inputValue()).toBe("Grace Hopper");
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { name: "Set up your workspace" }).waitFor();
+      await page.getByRole("button", { name: "Skip for now" }).click();
       await page.getByRole("heading", { name: "Welcome to PRD Studio, Grace" }).waitFor();
       await screenshot(page, `${mode}-home`);
 
@@ -87,6 +89,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Work e-mail").fill(`verify-${mode}-${Date.now()}@example.com`);
       await page.getByLabel("Password").fill("Orbit-Math-1962");
       await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { name: "Set up your workspace" }).waitFor();
+      await page.getByRole("button", { name: "Skip for now" }).click();
       await page.getByText("Please confirm your e-mail address").waitFor();
 
       // The worker files the message in the outbox (no SMTP configured).

@@ -18,6 +18,8 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByLabel("Work e-mail").fill(email);
   await page.getByLabel("Password").fill("Builder-Pass-7");
   await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: "Set up your workspace" }).waitFor();
+  await page.getByRole("button", { name: "Skip for now" }).click();
   await page.getByRole("heading", { name: /Welcome to PRD Studio/ }).waitFor();
 }
 

@@ -1,5 +1,6 @@
 import { coach } from "./coach";
 import type { BuiltinDrafter } from "./contract";
+import { documentAnalysis } from "./document-analysis";
 import { builderTurn, chat, firstQuestion } from "./interview";
 import { improve } from "./improve";
 import { launchContent } from "./launch";
@@ -16,7 +17,7 @@ import { suggestions } from "./suggestions";
  * applies. Deterministic, synchronous, grounded in its input. One module per
  * task; `doc.ts` reads Markdown, `analysis.ts` measures a PRD.
  */
-export const builtinDrafter: BuiltinDrafter = {
+export const builtinDrafter: BuiltinDrafter & { documentAnalysis: typeof documentAnalysis } = {
   chat,
   firstQuestion,
   builderTurn,
@@ -32,4 +33,5 @@ export const builtinDrafter: BuiltinDrafter = {
   wireframe,
   score,
   extractMemories,
+  documentAnalysis,
 };

@@ -1,14 +1,16 @@
 import type { Actor } from "../actor";
 import { AppError } from "../errors";
+import { flagEnabled } from "./store.server";
 
 /**
- * Feature-flag gate used by the API boundary and the UI. The flag store
- * (per organization, per plan, percentage roll-outs) plugs in with
- * `setFlagResolver`; until one is set, every flag is on.
+ * Feature-flag gate used by the API boundary and the UI. The default resolver
+ * is the flag store (./store.server: built-in defaults, stored flags with
+ * user/organization/plan rules and percentage roll-outs, cached until the next
+ * database write). `setFlagResolver` replaces it (tests, experiments).
  */
 export type FlagResolver = (actor: Actor | null, key: string) => boolean | Promise<boolean>;
 
-let resolver: FlagResolver = () => true;
+let resolver: FlagResolver = flagEnabled;
 
 export function setFlagResolver(next: FlagResolver) {
   resolver = next;

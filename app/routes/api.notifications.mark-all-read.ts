@@ -1,0 +1,9 @@
+import { markAllRead } from "~/domain/notifications/notifications.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/notifications";
+
+const route = apiRoute(
+  endpoint(c.markAllRead, async ({ actor }) => ({ success: true, ...(await markAllRead(actor)) })),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,10 @@
+import { getProfile, updateProfile } from "~/domain/users/profile.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/user";
+
+const route = apiRoute(
+  endpoint(c.getProfile, ({ actor }) => getProfile(actor)),
+  endpoint(c.updateProfile, ({ actor, body }) => updateProfile(actor, body)),
+);
+export const loader = route.loader;
+export const action = route.action;

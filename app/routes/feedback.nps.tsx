@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { npsSchema } from "~/domain/feedback/nps.schema";
+import { npsStatus, submitNps } from "~/domain/feedback/nps.server";
+import { setFlash } from "~/http/flash.server";
+import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
+
+/**
+ * Resource route of the NPS card (app/components/nps-survey.tsx): GET gives
+ * the caller's survey status (for the card's fetcher), POST records an answer
+ * or "Not now" and redirects back to the page it came from.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  return npsStatus(actor);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  const back = safeRedirect(values.redirectTo, "/home");
+  const parsed = npsSchema.safeParse({ ...values, dismissed: values.intent === "dismiss" ? true : undefined });
+  try {
+    if (!parsed.success) throw parsed.error;
+    const response = await submitNps(actor, parsed.data);
+    const message = response.dismissed ? "We will ask again in a month." : "Thanks for your feedback!";
+    return redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+  } catch {
+    const message = "Pick a score from 0 to 10 (and keep the comment under 2000 characters).";
+    return redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+  }
+}
