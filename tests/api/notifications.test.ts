@@ -143,6 +143,17 @@ describe("notifications from events", () => {
     expect((await list(owner.client)).notifications.filter((n) => n.type === "comment")).toHaveLength(1);
   });
 
+  it("a mention by name (@Full Name or a unique @First) notifies that member, with the comment as its text", async () => {
+    const projectId = await newProject(owner.client, "Search tuning");
+    const named = await joinOrg(orgId, "member", "Nadia Named");
+    const res = await member.client.post(`/api/projects/${projectId}/comments`, { content: "@Nadia Named can you check the ranking? cc @nadia" });
+    expect(res.status, res.text).toBe(201);
+    await runDueJobs();
+    const notes = (await list(named.client)).notifications;
+    expect(notes.map((n) => n.type)).toEqual(["mention"]);
+    expect(notes[0].body).toContain("can you check the ranking?");
+  });
+
   it("assignment and status change notify the people concerned; e-mail carries an unsubscribe link", async () => {
     const projectId = await newProject(owner.client, "Billing v2");
     await owner.client.patch(`/api/projects/${projectId}/assign`, { assignedToId: member.user.id });

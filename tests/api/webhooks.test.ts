@@ -216,6 +216,12 @@ describe("management API", () => {
     expect(created.status).toBe(201);
     expect(created.body.webhook).toMatchObject({ isActive: true, signatureHeaderName: "x-webhook-signature", events: ["project.*", "prd.generated"] });
     const id = created.body.webhook.id;
+    const secret = created.body.webhook.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    expect(created.body.webhook.secretHint).toBe(`whsec_…${secret.slice(-4)}`);
+    const chosen = await owner.client.post(HOOKS, { name: "Own secret", url: "https://hooks.example.com/b", events: ["*"], secret: "my-own-long-secret-1234" });
+    expect(chosen.body.webhook.secretHint).toBe("…1234");
+    await owner.client.delete(`${HOOKS}/${chosen.body.webhook.id}`);
     expect((await owner.client.get(HOOKS)).body.webhooks.map((w: { id: string }) => w.id)).toContain(id);
     const patched = await owner.client.patch(`${HOOKS}/${id}`, { name: "CRM 2", isActive: false, events: ["*"] });
     expect(patched.status).toBe(200);
@@ -257,5 +263,28 @@ describe("management API", () => {
   it("is described in the OpenAPI document", async () => {
     const doc = (await owner.client.get("/api/openapi.json")).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([HOOKS, `${HOOKS}/{webhookId}`, `${HOOKS}/{webhookId}/test`, `${HOOKS}/{webhookId}/deliveries`]));
+  });
+});
+
+describe("a receiver that never answers", () => {
+  it("is cut off at the delivery timeout and recorded as a timed-out attempt", async () => {
+    const { post } = await import("~/domain/webhooks/delivery.server");
+    const http = await import("node:http");
+    const hanging = http.createServer(() => {
+      /* never responds */
+    });
+    await new Promise<void>((r) => hanging.listen(0, "127.0.0.1", r));
+    allowPrivate();
+    try {
+      const { port } = hanging.address() as { port: number };
+      const attempt = await post(`http://127.0.0.1:${port}/hook`, { "Content-Type": "application/json" }, "{}", 300);
+      expect(attempt.status).toBeNull();
+      expect(attempt.error).toBe("Timed out after 0.3 s");
+      expect(attempt.durationMs).toBeGreaterThanOrEqual(250);
+    } finally {
+      setEnv({ ALLOW_PRIVATE_WEBHOOK_TARGETS: undefined });
+      hanging.closeAllConnections();
+      await new Promise<void>((r) => hanging.close(() => r()));
+    }
   });
 });

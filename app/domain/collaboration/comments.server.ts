@@ -26,19 +26,55 @@ export function mentionedEmails(content: string) {
   return [...out];
 }
 
-/** User ids of organization members among the mentioned addresses. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Members written as `@Full Name` or `@First` (when no other member shares
+ * that first name), case-insensitive, not followed by more letters. The
+ * longest name wins, so `@Ada Lovelace` is never read as `@Ada`.
+ */
+export function mentionedMembers(content: string, members: { id: string; name: string }[]) {
+  if (!/@\p{L}/u.test(content)) return [];
+  const firstNames = new Map<string, number>();
+  for (const m of members) {
+    const first = m.name.trim().split(/\s+/)[0]!.toLowerCase();
+    firstNames.set(first, (firstNames.get(first) ?? 0) + 1);
+  }
+  const candidates: { id: string; name: string }[] = [];
+  for (const m of members) {
+    const full = m.name.trim();
+    if (!full) continue;
+    candidates.push({ id: m.id, name: full });
+    const first = full.split(/\s+/)[0]!;
+    if (first !== full && firstNames.get(first.toLowerCase()) === 1) candidates.push({ id: m.id, name: first });
+  }
+  candidates.sort((x, y) => y.name.length - x.name.length);
+  let rest = content;
+  const found = new Set<string>();
+  for (const { id, name } of candidates) {
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_@])@${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, "giu");
+    // A longer name found first is blanked out, so `@Ada Lovelace` is not also `@Ada`.
+    rest = rest.replace(pattern, (match, before: string) => {
+      found.add(id);
+      return before + " ".repeat(match.length - before.length);
+    });
+  }
+  return [...found];
+}
+
+/** User ids of organization members mentioned by e-mail (`@ada@example.com`) or by name (`@Ada Lovelace`, `@Ada`). */
 async function resolveMentions(executor: Executor, orgId: string, content: string) {
-  const emails = mentionedEmails(content);
-  if (!emails.length) return [];
-  const rows = await executor
+  if (!content.includes("@")) return [];
+  const members = await executor
     .selectFrom("users as u")
     .innerJoin("memberships as m", "m.userId", "u.id")
-    .select("u.id")
+    .select(["u.id", "u.name", "u.email"])
     .where("m.orgId", "=", orgId)
-    .where("u.email", "in", emails)
     .orderBy("u.email")
     .execute();
-  return [...new Set(rows.map((r) => r.id))];
+  const emails = new Set(mentionedEmails(content));
+  const byEmail = members.filter((m) => emails.has(m.email.toLowerCase())).map((m) => m.id);
+  return [...new Set([...byEmail, ...mentionedMembers(content, members)])];
 }
 
 function commentQuery(executor: Executor, projectId: string) {

@@ -43,14 +43,18 @@ async function handle(trx: Executor, event: DomainEvent) {
       const who = await actorName(trx, event.actorId);
       const link = `/projects/${project.id}#comment-${str(d.commentId) ?? ""}`;
       const mentioned = others(Array.isArray(d.mentionedUserIds) ? (d.mentionedUserIds as string[]) : [], event.actorId);
-      await notifyUsers(trx, mentioned, { ...base, type: "mention", title: `${who} mentioned you on ${project.name}`, link });
+      const comment = str(d.commentId)
+        ? await trx.selectFrom("comments").select("content").where("id", "=", str(d.commentId)!).executeTakeFirst()
+        : undefined;
+      const excerpt = comment ? (comment.content.length > 280 ? `${comment.content.slice(0, 279)}…` : comment.content) : null;
+      await notifyUsers(trx, mentioned, { ...base, type: "mention", title: `${who} mentioned you on ${project.name}`, body: excerpt, link });
       let parentAuthor: string | null = null;
       if (str(d.parentId)) {
         const parent = await trx.selectFrom("comments").select("userId").where("id", "=", str(d.parentId)!).executeTakeFirst();
         parentAuthor = parent?.userId ?? null;
       }
       const watchers = others([project.createdById, project.assignedToId, parentAuthor], event.actorId).filter((id) => !mentioned.includes(id));
-      await notifyUsers(trx, watchers, { ...base, type: "comment", title: `${who} commented on ${project.name}`, link });
+      await notifyUsers(trx, watchers, { ...base, type: "comment", title: `${who} commented on ${project.name}`, body: excerpt, link });
       return;
     }
     case "share.enabled": {

@@ -52,7 +52,7 @@ interface Attempt {
 }
 
 /** One POST; never throws (failures come back in `error`). */
-export async function post(url: string, headers: Record<string, string>, body: string): Promise<Attempt> {
+export async function post(url: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Attempt> {
   const started = performance.now();
   const done = (status: number | null, error: string | null): Attempt => ({
     status,
@@ -72,7 +72,7 @@ export async function post(url: string, headers: Record<string, string>, body: s
         method: "POST",
         headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
         lookup: guardedLookup,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -94,7 +94,7 @@ export async function post(url: string, headers: Record<string, string>, body: s
       const refused = error instanceof TargetRefusedError || (error.cause instanceof TargetRefusedError);
       const message =
         error.name === "TimeoutError" || error.name === "AbortError"
-          ? `Timed out after ${DELIVERY_TIMEOUT_MS / 1000} s`
+          ? `Timed out after ${timeoutMs / 1000} s`
           : refused
             ? `Refused: ${error.message}`
             : error.message;

@@ -66,7 +66,8 @@ export function presentDelivery(row: DeliveryRow) {
 }
 export type DeliveryOut = ReturnType<typeof presentDelivery>;
 
-const hint = (secret: string) => `${secret.slice(0, 6)}…${secret.slice(-4)}`;
+/** Enough to tell secrets apart, never enough to help guess one: a generated secret's `whsec_` prefix and the last 4 characters. */
+const hint = (secret: string) => `${secret.startsWith("whsec_") ? "whsec_" : ""}…${secret.slice(-4)}`;
 
 function checkUrl(url: string) {
   const problem = literalHostProblem(new URL(url));
