@@ -64,8 +64,9 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, trustProxy:
 export async function sendResponse(res: ServerResponse, response: Response) {
   // One array for writeHead: node checks each header once, and Set-Cookie stays one line per cookie.
   const head: string[] = [];
+  // Content-Length is added once below (computed for JSON, as declared otherwise): twice would break strict clients.
   response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") head.push(key, value);
+    if (key !== "set-cookie" && key !== "content-length") head.push(key, value);
   });
   for (const cookie of response.headers.getSetCookie()) head.push("Set-Cookie", cookie);
   const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
@@ -82,6 +83,8 @@ export async function sendResponse(res: ServerResponse, response: Response) {
     res.writeHead(response.status, response.statusText || undefined, head);
     return void res.end(body);
   }
+  const declared = response.headers.get("Content-Length");
+  if (declared !== null) head.push("Content-Length", declared);
   res.writeHead(response.status, response.statusText || undefined, head);
   if (!response.body) return void res.end();
   if (/text\/event-stream/i.test(type)) res.flushHeaders();

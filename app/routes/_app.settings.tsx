@@ -16,7 +16,7 @@ export default function SettingsLayout() {
       <div className="page-header">
         <div>
           <h1>Settings</h1>
-          <p>Your account, security, AI providers, what the AI remembers about you, and developer access.</p>
+          <p>Your account, security, notifications, AI providers, what the AI remembers about you, and developer access.</p>
         </div>
       </div>
       <nav className="tabs" aria-label="Settings">
@@ -36,19 +36,17 @@ export default function SettingsLayout() {
           Notifications
         </NavLink>
         {isAdmin ? (
-          <NavLink to="/settings/api-keys" className={tab}>
-            API keys
-          </NavLink>
-        ) : null}
-        {isAdmin ? (
-          <NavLink to="/settings/incoming-webhooks" className={tab}>
-            Incoming webhooks
-          </NavLink>
-        ) : null}
-        {isAdmin ? (
-          <NavLink to="/settings/webhooks" className={tab}>
-            Webhooks
-          </NavLink>
+          <>
+            <NavLink to="/settings/api-keys" className={tab}>
+              API keys
+            </NavLink>
+            <NavLink to="/settings/webhooks" className={tab}>
+              Webhooks
+            </NavLink>
+            <NavLink to="/settings/incoming-webhooks" className={tab}>
+              Incoming webhooks
+            </NavLink>
+          </>
         ) : null}
         <NavLink to="/settings/outbox" className={tab}>
           Outbox

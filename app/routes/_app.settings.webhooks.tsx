@@ -48,9 +48,9 @@ export function EventPicker({ state, checked = [] }: { state?: FormState | null;
       <legend>Events</legend>
       {box("*", "All events (*), including ones added later")}
       {EVENT_CHOICES.map((g) => (
-        <fieldset key={g.group} style={{ border: 0, padding: 0 }}>
+        <fieldset key={g.group} className="checkbox-list" style={{ border: 0, padding: 0 }}>
           <legend className="muted">{g.label}</legend>
-          {g.events.length > 1 ? box(`${g.group}.*`, `Every ${g.label.toLowerCase()} event (${g.group}.*)`) : null}
+          {g.events.length > 1 ? box(`${g.group}.*`, `All ${g.group}.* events`) : null}
           {g.events.map((name) => box(name, name))}
         </fieldset>
       ))}

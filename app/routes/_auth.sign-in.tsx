@@ -15,7 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? "Your password was changed. Sign in with the new one."
     : url.searchParams.has("signedOut")
       ? "You are signed out."
-      : null;
+      : url.searchParams.has("accountDeleted")
+        ? "Your account and its data were deleted. Thank you for using PRD Studio."
+        : null;
   return { notice };
 }
 

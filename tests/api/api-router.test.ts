@@ -93,6 +93,15 @@ describe("the node adapter", () => {
       headers.append("Set-Cookie", "a=1; Path=/");
       headers.append("Set-Cookie", "b=2; Path=/");
       if (req.url?.includes("lazy")) return sendResponse(res, jsonResponse({ title: "Ünïcode ✓ PRD" }, 202, headers));
+      if (req.url?.includes("download")) {
+        const body = JSON.stringify({ export: true });
+        headers.set("Content-Length", String(Buffer.byteLength(body)));
+        headers.set("Content-Disposition", 'attachment; filename="x.json"');
+        return sendResponse(res, new Response(body, { headers }));
+      }
+      if (req.url?.includes("file")) {
+        return sendResponse(res, new Response("%PDF-1.7 tiny", { headers: { "Content-Type": "application/pdf", "Content-Length": "13" } }));
+      }
       if (req.url?.includes("sse")) {
         const stream = new ReadableStream({
           start(c) {
@@ -176,5 +185,20 @@ describe("the node adapter", () => {
       clone: true,
       tag: "[object Request]",
     });
+  });
+
+  it("sends one Content-Length: computed for JSON, the declared one for other bodies", async () => {
+    const raw = async (path: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        http.get(`${base}${path}`, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.rawHeaders.filter((_, i) => i % 2 === 0 && res.rawHeaders[i]!.toLowerCase() === "content-length").map((_, j, all) => all[j]!)));
+        }).on("error", reject);
+      });
+    expect(await raw("/api/download")).toHaveLength(1);
+    expect(await raw("/api/file")).toHaveLength(1);
+    const file = await fetch(`${base}/api/file`);
+    expect(file.headers.get("content-length")).toBe("13");
+    expect(await file.text()).toBe("%PDF-1.7 tiny");
   });
 });

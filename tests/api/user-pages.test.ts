@@ -126,6 +126,8 @@ describe("account settings page", () => {
     const gone = await postForm(client, "/settings?index", [["intent", "delete"], ["confirmEmail", email]]);
     expect(gone.status).toBe(302);
     expect(gone.headers.get("Location")).toBe("/sign-in?accountDeleted=1");
+    const farewell = await new TestClient("10.88.9.8").get("/sign-in?accountDeleted=1");
+    expect(farewell.text).toContain("Your account and its data were deleted.");
     expect((await client.get("/settings")).status).toBe(302);
     const signIn = await new TestClient("10.88.9.9").post("/api/auth/sign-in", { email, password: GOOD_PASSWORD });
     expect(signIn.status).toBe(401);
