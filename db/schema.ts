@@ -9,6 +9,9 @@ import type { NotificationsTables } from "./tables/notifications";
 import type { WebhooksTables } from "./tables/webhooks";
 import type { IncomingFlagsNpsTables } from "./tables/incoming-flags-nps";
 import type { UploadsTables } from "./tables/uploads";
+import type { OrgAdminTables } from "./tables/org-admin";
+import type { BillingTables } from "./tables/billing";
+import type { AuditAllowlistTables } from "./tables/audit-allowlist";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
@@ -20,10 +23,13 @@ export type * from "./tables/notifications";
 export type * from "./tables/webhooks";
 export type * from "./tables/incoming-flags-nps";
 export type * from "./tables/uploads";
+export type * from "./tables/org-admin";
+export type * from "./tables/billing";
+export type * from "./tables/audit-allowlist";
 
 
 
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

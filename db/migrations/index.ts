@@ -9,6 +9,9 @@ import * as m0007 from "./0007_notifications";
 import * as m0008 from "./0008_webhooks";
 import * as m0009 from "./0009_incoming_flags_nps";
 import * as m0010 from "./0010_uploads";
+import * as m0011 from "./0011_org_admin";
+import * as m0012 from "./0012_billing";
+import * as m0013 from "./0013_audit_allowlist";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   "0008_webhooks": m0008,
   "0009_incoming_flags_nps": m0009,
   "0010_uploads": m0010,
+  "0011_org_admin": m0011,
+  "0012_billing": m0012,
+  "0013_audit_allowlist": m0013,
 };

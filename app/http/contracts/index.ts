@@ -19,8 +19,11 @@ import * as webhooks from "./webhooks";
 import * as incoming from "./incoming";
 import * as flagsNps from "./flags-nps";
 import * as uploads from "./uploads";
+import * as organization from "./organization";
+import * as billing from "./billing";
+import * as admin from "./admin";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, billing, admin]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

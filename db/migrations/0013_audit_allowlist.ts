@@ -1,0 +1,8 @@
+import type { Kysely } from "kysely";
+
+// Audit log additions and the IP allowlist (issue 10).
+// Not landed yet: editable until the issue that adds it is resolved; frozen after.
+
+export async function up(_db: Kysely<unknown>) {}
+
+export async function down(_db: Kysely<unknown>) {}
