@@ -76,6 +76,16 @@ const envSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: unsetIfBlank(z.coerce.number().int().min(256).max(64_000).default(8000)),
   LITEFS_DIR: z.string().optional(),
   MAX_JSON_BODY_BYTES: unsetIfBlank(z.coerce.number().int().positive().default(1_048_576)),
+  /** Payment provider for plan changes: `local` (in-app confirmation) or `stripe`. */
+  BILLING_PROVIDER: unsetIfBlank(z.enum(["local", "stripe"]).default("local")),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_STARTER_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_STARTER_ANNUAL: z.string().optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_ENTERPRISE_ANNUAL: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "ENCRYPTION_KEY"> & {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isPrimary } from "~/db.server";
 import type { Actor } from "~/domain/actor";
+import { assertIpAllowed } from "~/domain/allowlist/allowlist.server";
 import { actorFromApiKey, touchApiKey } from "~/domain/api-keys/api-keys.server";
 import { API_KEY_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { unauthorized } from "~/domain/errors";
@@ -30,10 +31,13 @@ export async function authenticate(request: Request, context?: AppLoadContext): 
     const { actor, key } = await actorFromApiKey(match[1]!, meta);
     const rate = apiKeyLimiter.hit(key.id, key.rateLimit ?? API_KEY_RATE_PER_MINUTE);
     assertAllowed(rate, "requests for this API key");
+    await assertIpAllowed(actor);
     if (isPrimary()) await touchApiKey(key).catch(() => {});
     return { actor, headers: rateHeaders(rate) };
   }
   const sessionId = await readSessionId(request);
   if (!sessionId) return { actor: null, headers: {} };
-  return { actor: await actorFromSession(sessionId, meta), headers: {} };
+  const actor = await actorFromSession(sessionId, meta);
+  if (actor) await assertIpAllowed(actor);
+  return { actor, headers: {} };
 }

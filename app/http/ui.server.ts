@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { ZodError } from "zod/v4";
 import type { FormState } from "~/components/forms";
 import type { Actor } from "~/domain/actor";
+import { assertIpAllowed } from "~/domain/allowlist/allowlist.server";
 import { AppError } from "~/domain/errors";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
 import { requestMeta } from "./context.server";
@@ -23,6 +24,12 @@ export async function requireUiActor(request: Request, context: AppLoadContext):
     const url = new URL(request.url);
     const back = url.pathname + url.search;
     throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
+  }
+  try {
+    await assertIpAllowed(actor);
+  } catch (error) {
+    if (error instanceof AppError) throw new Response(error.message, { status: error.status });
+    throw error;
   }
   return actor;
 }

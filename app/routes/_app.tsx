@@ -3,6 +3,7 @@ import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { LogoMark, PRODUCT_NAME } from "~/components/logo";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { unreadCount } from "~/domain/notifications/notifications.server";
+import { listMemberships } from "~/domain/orgs/orgs.server";
 import { requireUiActor } from "~/http/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,11 +15,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isAdmin: actor.role === "owner" || actor.role === "admin",
     isSuperadmin: actor.isSuperadmin,
     unread: await unreadCount(actor.user.id),
+    organizations: await listMemberships(actor.user.id).then((rows) => rows.map((r) => ({ id: r.orgId, name: r.orgName, current: r.orgId === actor.org.id }))),
   };
 }
 
 export default function AppShell() {
-  const { user, org, role, isSuperadmin, unread } = useLoaderData<typeof loader>();
+  const { user, org, role, isAdmin, isSuperadmin, unread, organizations } = useLoaderData<typeof loader>();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -60,6 +62,11 @@ export default function AppShell() {
             <li>
               <NavLink to="/settings">Settings</NavLink>
             </li>
+            {isAdmin ? (
+              <li>
+                <NavLink to="/admin/members">Administration</NavLink>
+              </li>
+            ) : null}
             {isSuperadmin ? (
               <li>
                 <NavLink to="/admin/submissions">Template reviews</NavLink>
@@ -72,6 +79,22 @@ export default function AppShell() {
           <div className="org">
             {org.name} · {org.plan} · {role}
           </div>
+          {organizations.length > 1 ? (
+            <Form method="post" action="/admin?index" className="inline">
+              <input type="hidden" name="intent" value="switch-organization" />
+              <label htmlFor="switch-org" className="sr-only">
+                Organization
+              </label>
+              <select id="switch-org" name="organizationId" defaultValue={organizations.find((o) => o.current)?.id}>
+                {organizations.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit">Switch</button>
+            </Form>
+          ) : null}
           <Form method="post" action="/sign-out">
             <button type="submit">Sign out</button>
           </Form>

@@ -1,5 +1,16 @@
 /** Audit log additions and the IP allowlist (issue 10). */
 
+export interface IpAllowlistEntriesTable {
+  id: string;
+  orgId: string;
+  /** Normalised: `address/prefix` (IPv4-mapped IPv6 stored as IPv4). */
+  cidr: string;
+  label: string;
+  createdById: string | null;
+  createdAt: string;
+}
+
 // Table interfaces of this area; each is listed in AuditAllowlistTables (merged into Database in ../schema.ts).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AuditAllowlistTables {}
+export interface AuditAllowlistTables {
+  ipAllowlistEntries: IpAllowlistEntriesTable;
+}

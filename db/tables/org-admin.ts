@@ -1,5 +1,18 @@
 /** Organization settings, members, invitations, teams (issue 10). */
 
+export interface TeamsTable {
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  color: string | null;
+  isArchived: number;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 // Table interfaces of this area; each is listed in OrgAdminTables (merged into Database in ../schema.ts).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OrgAdminTables {}
+export interface OrgAdminTables {
+  teams: TeamsTable;
+}

@@ -43,3 +43,19 @@ export async function auditForUser(db: Executor, userId: string, entry: Omit<Aud
   const orgs = await db.selectFrom("memberships").select("orgId").where("userId", "=", userId).execute();
   for (const { orgId } of orgs) await writeAudit(db, { ...entry, orgId, actorId: entry.actorId ?? userId });
 }
+
+/** The actor fields of an audit entry for a signed-in caller. */
+export function auditActor(actor: {
+  org: { id: string };
+  user: { id: string; email: string };
+  ip: string | null;
+  userAgent: string | null;
+}) {
+  return {
+    orgId: actor.org.id,
+    actorId: actor.user.id,
+    actorEmail: actor.user.email,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  };
+}

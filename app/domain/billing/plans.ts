@@ -82,3 +82,24 @@ export function planAtLeast(plan: PlanId, minimum: PlanId) {
 export function limitFor(plan: PlanId, metric: Metric) {
   return PLAN_LIMITS[plan][metric];
 }
+
+/**
+ * Prices in USD, flat per organization (not per seat): monthly per month,
+ * annual per year (two months free). `null`: custom, contact sales.
+ */
+export const PLAN_PRICES: Record<PlanId, { monthly: number; annual: number } | null> = {
+  free: { monthly: 0, annual: 0 },
+  starter: { monthly: 12, annual: 120 },
+  pro: { monthly: 29, annual: 290 },
+  enterprise: null,
+};
+
+export const PLAN_DESCRIPTIONS: Record<PlanId, string> = {
+  free: "For trying PRD Studio with a small team.",
+  starter: "For small teams writing PRDs every week.",
+  pro: "For product organizations with integrations and automation.",
+  enterprise: "Unlimited usage, custom rate limits and dedicated support.",
+};
+
+/** Plans that need a conversation with sales rather than a self-serve checkout. */
+export const CONTACT_SALES_PLANS: readonly PlanId[] = ["enterprise"];

@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
+import { auditActor, writeAudit } from "../audit/audit.server";
 import { getOnboarding } from "./onboarding.server";
 import { getProfile } from "./profile.server";
 
@@ -96,6 +97,14 @@ export async function exportUserData(actor: Actor) {
     notifications: notifications.map((n) => ({ ...n, data: parse(n.data) })),
   };
   const day = document.exportedAt.slice(0, 10);
+  await writeAudit(db, {
+    ...auditActor(actor),
+    action: "user.data_exported",
+    category: "security",
+    severity: "warning",
+    targetType: "user",
+    targetId: userId,
+  });
   return {
     filename: `prd-studio-data-${day}.json`,
     contentType: "application/json; charset=utf-8",

@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withHeaders, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
+import { appUrl } from "~/config.server";
+import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { limitFor } from "~/domain/billing/plans";
+import { AppError } from "~/domain/errors";
+import { cancelInvitation, createInvitation, listInvitations, resendInvitation } from "~/domain/orgs/invitation-admin.server";
+import { listOrgMembers } from "~/domain/orgs/members.server";
+import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
+import { readFlash, setFlash } from "~/http/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+
+export const meta: MetaFunction = () => [{ title: "Invitations · Administration · PRD Studio" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  const [invitations, members, { flash, headers }] = await Promise.all([listInvitations(actor), listOrgMembers(actor), readFlash(request)]);
+  return withHeaders(
+    { allowed: true as const, invitations, memberCount: members.length, limit: limitFor(actor.org.plan, "members"), flash },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  const meta = { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl(request.url) };
+  try {
+    let message: string;
+    if (values.intent === "resend") {
+      const inv = await resendInvitation(actor, values.invitationId ?? "", meta);
+      message = `A new invitation was sent to ${inv.email}; the previous link no longer works.`;
+    } else if (values.intent === "cancel") {
+      await cancelInvitation(actor, values.invitationId ?? "");
+      message = `The invitation to ${values.email ?? "that address"} was cancelled.`;
+    } else if (values.intent === "invite") {
+      const input = createInvitationSchema.parse({ email: values.email, role: values.role, message: values.message || undefined });
+      const inv = await createInvitation(actor, input, meta);
+      message = `Invitation sent to ${inv.email}.`;
+    } else {
+      throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
+    }
+    return redirect("/admin/invitations", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+  } catch (error) {
+    return formFailure(error, values, [], { intent: values.intent });
+  }
+}
+
+const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" });
+
+export default function Invitations() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (!data.allowed) return null;
+  const state = result && "formError" in result ? result : null;
+  const inviteState = state?.intent === "invite" ? state : null;
+  const notice = data.flash?.kind === "notice" ? data.flash.message : null;
+  const open = data.invitations.filter((i) => !i.expired).length;
+  const seats = data.limit === -1 ? "Your plan has no member limit." : `${data.memberCount} members and ${open} open invitations of ${data.limit} seats.`;
+  return (
+    <div className="stack">
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      {state && !inviteState ? <FormAlert state={state} /> : null}
+      <section className="card" aria-labelledby="invite-heading" style={{ maxWidth: 560 }}>
+        <h2 id="invite-heading">Invite someone</h2>
+        <p className="muted">{seats} They get an e-mail with a link valid for 7 days.</p>
+        <FormAlert state={inviteState} />
+        <Form method="post" className="form" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="E-mail" name="email" type="email" state={inviteState} autoComplete="off" required />
+          <div className="field">
+            <label htmlFor="field-role">Role</label>
+            <select id="field-role" name="role" defaultValue={inviteState?.values?.role ?? "member"} aria-describedby="field-role-hint">
+              <option value="admin">Admin — manages members, settings and billing</option>
+              <option value="member">Member — creates and edits projects</option>
+              <option value="viewer">Viewer — reads what is shared</option>
+            </select>
+            <FieldNotes id="field-role" hint="You can change it later." error={inviteState?.fieldErrors?.role} />
+          </div>
+          <div className="field">
+            <label htmlFor="field-message">Personal message (optional)</label>
+            <textarea id="field-message" name="message" rows={3} maxLength={1000} defaultValue={inviteState?.values?.message ?? ""} />
+            <FieldNotes id="field-message" error={inviteState?.fieldErrors?.message} />
+          </div>
+          <div>
+            <SubmitButton pendingText="Sending…" className="btn btn-primary">
+              Send invitation
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+      <section className="card" aria-labelledby="pending-heading">
+        <h2 id="pending-heading">Pending invitations</h2>
+        {data.invitations.length === 0 ? (
+          <div className="empty-state">
+            <h3>No pending invitations</h3>
+            <p>Invitations you send appear here until they are accepted or cancelled.</p>
+          </div>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Invited by</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.invitations.map((i) => (
+                <tr key={i.id}>
+                  <td>{i.email}</td>
+                  <td>{i.role}</td>
+                  <td>{i.invitedBy?.name ?? "—"}</td>
+                  <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
+                  <td className="inline">
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="intent" value="resend" />
+                      <input type="hidden" name="invitationId" value={i.id} />
+                      <button type="submit" className="btn btn-secondary btn-sm" aria-label={`Resend the invitation to ${i.email}`}>
+                        Resend
+                      </button>
+                    </Form>
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="invitationId" value={i.id} />
+                      <input type="hidden" name="email" value={i.email} />
+                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Cancel the invitation to ${i.email}`}>
+                        Cancel
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { billingPortalLink } from "~/domain/billing/checkout.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/billing";
+
+const route = apiRoute(
+  endpoint(c.createPortal, async ({ actor, meta }) => ({ link: await billingPortalLink(actor, meta.appUrl) })),
+);
+export const loader = route.loader;
+export const action = route.action;

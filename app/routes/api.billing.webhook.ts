@@ -1,0 +1,16 @@
+import { handleStripeEvent, verifyStripeEvent } from "~/domain/billing/webhook.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import { readBodyText } from "~/http/body.server";
+import * as c from "~/http/contracts/billing";
+
+const route = apiRoute(
+  endpoint(c.stripeWebhook, async ({ request }) => {
+    // The signature covers the exact bytes sent: verify the raw text, never re-serialized JSON.
+    const raw = await readBodyText(request);
+    const event = verifyStripeEvent(raw, request.headers.get("Stripe-Signature"));
+    const result = await handleStripeEvent(event);
+    return { received: true, duplicate: result.status === "duplicate", status: result.status };
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

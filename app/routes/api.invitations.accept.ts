@@ -1,0 +1,7 @@
+import { acceptInvitation } from "~/domain/orgs/invitation-admin.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/organization";
+
+const route = apiRoute(endpoint(c.acceptInvitation, async ({ actor, body }) => acceptInvitation(actor, body.token)));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,10 @@
+import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/organization";
+
+const route = apiRoute(
+  endpoint(c.getOrgSettings, async ({ actor }) => getOrgSettings(actor)),
+  endpoint(c.updateOrgSettings, async ({ actor, body }) => updateOrgSettings(actor, body)),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,9 @@
+import { transferOwnership } from "~/domain/orgs/members.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/organization";
+
+const route = apiRoute(
+  endpoint(c.transferOwnership, async ({ actor, body }) => ({ success: true, ...(await transferOwnership(actor, body.userId)) })),
+);
+export const loader = route.loader;
+export const action = route.action;
