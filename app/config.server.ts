@@ -86,6 +86,16 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ENTERPRISE_ANNUAL: z.string().optional(),
+  /** DNS servers for custom-domain verification (comma list of ip[:port]); empty uses the system's. */
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "ENCRYPTION_KEY"> & {

@@ -12,6 +12,7 @@ import type { UploadsTables } from "./tables/uploads";
 import type { OrgAdminTables } from "./tables/org-admin";
 import type { BillingTables } from "./tables/billing";
 import type { AuditAllowlistTables } from "./tables/audit-allowlist";
+import type { ApprovalsTables } from "./tables/approvals";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
@@ -29,7 +30,7 @@ export type * from "./tables/audit-allowlist";
 
 
 
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -4,7 +4,7 @@ import { switchOrganization } from "~/domain/orgs/switch.server";
 import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
 
 /** /admin opens on the members tab. */
-export const loader = () => redirect("/admin/members");
+export const loader = () => redirect("/admin/dashboard");
 
 /** The sidebar's organization switcher posts here (any member; works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -33,6 +33,9 @@ export default function AdminLayout() {
       ) : (
         <>
           <nav className="tabs" aria-label="Administration">
+            <NavLink to="/admin/dashboard" className={tab}>
+              Dashboard
+            </NavLink>
             <NavLink to="/admin/members" className={tab}>
               Members
             </NavLink>
@@ -45,6 +48,12 @@ export default function AdminLayout() {
             <NavLink to="/admin/settings" className={tab}>
               Organization settings
             </NavLink>
+            <NavLink to="/admin/branding" className={tab}>
+              Branding
+            </NavLink>
+            <NavLink to="/admin/domain" className={tab}>
+              Domain
+            </NavLink>
             <NavLink to="/admin/billing" className={tab}>
               Billing
             </NavLink>
@@ -53,6 +62,9 @@ export default function AdminLayout() {
             </NavLink>
             <NavLink to="/admin/ip-allowlist" className={tab}>
               IP allowlist
+            </NavLink>
+            <NavLink to="/admin/danger" className={tab}>
+              Danger zone
             </NavLink>
           </nav>
           <Outlet />

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { LogoMark, PRODUCT_NAME } from "~/components/logo";
 import { PLAN_NAMES } from "~/domain/billing/plans";
+import { brandCssVars } from "~/domain/branding/brand-style";
+import { brandingForOrg } from "~/domain/branding/branding.server";
 import { unreadCount } from "~/domain/notifications/notifications.server";
 import { listMemberships } from "~/domain/orgs/orgs.server";
 import { requireUiActor } from "~/http/ui.server";
@@ -15,20 +17,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isAdmin: actor.role === "owner" || actor.role === "admin",
     isSuperadmin: actor.isSuperadmin,
     unread: await unreadCount(actor.user.id),
+    branding: await brandingForOrg(actor.org.id),
     organizations: await listMemberships(actor.user.id).then((rows) => rows.map((r) => ({ id: r.orgId, name: r.orgName, current: r.orgId === actor.org.id }))),
   };
 }
 
 export default function AppShell() {
-  const { user, org, role, isAdmin, isSuperadmin, unread, organizations } = useLoaderData<typeof loader>();
+  const { user, org, role, isAdmin, isSuperadmin, unread, organizations, branding } = useLoaderData<typeof loader>();
   return (
-    <div className="shell">
+    <div className="shell" style={brandCssVars(branding)}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <aside className="sidebar">
         <div className="brand">
-          <LogoMark size={26} /> {PRODUCT_NAME}
+          {branding.logoUrl ? <img src={branding.logoUrl} alt="" width={26} height={26} style={{ objectFit: "contain" }} /> : <LogoMark size={26} />}{" "}
+          {branding.companyName || PRODUCT_NAME}
         </div>
         <Form method="get" action="/search" role="search" className="sidebar-search">
           <label htmlFor="global-search" className="sr-only">
@@ -60,11 +64,14 @@ export default function AppShell() {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/approvals">Approvals</NavLink>
+            </li>
+            <li>
               <NavLink to="/settings">Settings</NavLink>
             </li>
             {isAdmin ? (
               <li>
-                <NavLink to="/admin/members">Administration</NavLink>
+                <NavLink to="/admin">Administration</NavLink>
               </li>
             ) : null}
             {isSuperadmin ? (

@@ -3,6 +3,9 @@ import { createCookie, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LogoMark, PRODUCT_NAME } from "~/components/logo";
 import { RelativeTime, StatusBadge } from "~/components/project-badges";
+import { brandCssVars } from "~/domain/branding/brand-style";
+import { brandingForOrg } from "~/domain/branding/branding.server";
+import { shareBrandOrgId } from "~/domain/branding/share-host.server";
 import { AppError } from "~/domain/errors";
 import { getPrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
@@ -47,6 +50,7 @@ async function open(token: string, password: string | null) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token!;
+  const brandOrgId = await shareBrandOrgId(request, token);
   const result = await open(token, await savedPassword(request, token));
   const status = result.outcome.state === "ok" ? 200 : result.outcome.state === "expired" ? 410 : 401;
   return data(
@@ -68,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         resolvedByName: r.resolvedByName,
       })),
       version: result.prd?.versionNumber ?? null,
+      branding: brandOrgId ? await brandingForOrg(brandOrgId) : null,
     },
     { status },
   );
@@ -75,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token!;
+  await shareBrandOrgId(request, token);
   const values = await formValues(request);
   if (values.intent === "review") {
     try {
@@ -94,15 +100,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SharedProject() {
-  const { outcome, project, html, version, reviews } = useLoaderData<typeof loader>();
+  const { outcome, project, html, version, reviews, branding } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const failed = acted && "error" in acted ? acted : null;
   return (
-    <div className="landing">
+    <div className="landing" style={branding ? brandCssVars(branding) : undefined}>
       <header>
-        <Link to="/" className="auth-brand" style={{ margin: 0 }}>
-          <LogoMark /> {PRODUCT_NAME}
-        </Link>
+        {branding?.companyName || branding?.logoUrl ? (
+          <span className="auth-brand" style={{ margin: 0 }} data-testid="share-brand">
+            {branding.logoUrl ? <img src={branding.logoUrl} alt={`${branding.companyName || "Company"} logo`} height={32} /> : null}
+            {branding.companyName}
+          </span>
+        ) : (
+          <Link to="/" className="auth-brand" style={{ margin: 0 }}>
+            <LogoMark /> {PRODUCT_NAME}
+          </Link>
+        )}
         <span className="badge">Read-only shared PRD</span>
       </header>
       <main id="main" style={{ marginTop: 24 }}>

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_uploads";
 import * as m0011 from "./0011_org_admin";
 import * as m0012 from "./0012_billing";
 import * as m0013 from "./0013_audit_allowlist";
+import * as m0014 from "./0014_approvals";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_org_admin": m0011,
   "0012_billing": m0012,
   "0013_audit_allowlist": m0013,
+  "0014_approvals": m0014,
 };

@@ -22,7 +22,7 @@ describe("administration pages", () => {
     const owner = await signedUpClient({ name: "Olga Owner" });
     const member = await joinOrg(owner.organization.id, "member", "Mia Member");
     const home = await owner.client.get("/home");
-    expect(home.text).toContain('href="/admin/members"');
+    expect(home.text).toContain('href="/admin"');
     const page = await owner.client.get("/admin/members");
     expect(page.status).toBe(200);
     expect(text(page)).toContain("Administration");
@@ -31,10 +31,10 @@ describe("administration pages", () => {
     const denied = await member.client.get("/admin/members");
     expect(text(denied)).toContain("Administration is for owners and admins");
     expect(text(denied)).not.toContain("Change role");
-    expect((await member.client.get("/home")).text).not.toContain('href="/admin/members"');
+    expect((await member.client.get("/home")).text).not.toContain('href="/admin"');
     const idx = await owner.client.get("/admin");
     expect(idx.status).toBe(302);
-    expect(idx.headers.get("Location")).toBe("/admin/members");
+    expect(idx.headers.get("Location")).toBe("/admin/dashboard");
   });
 
   it("changes a role and removes a member with reassignment through forms", async () => {

@@ -4,6 +4,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { registerJobHandler } from "~/jobs/worker.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
+import { brandEmailHtml } from "../branding/email-branding.server";
 import { smtpTransport } from "./transport.server";
 
 export interface OutgoingEmail {
@@ -29,7 +30,8 @@ export async function queueEmail(trx: Executor, email: OutgoingEmail) {
       toAddress: email.to,
       subject: email.subject,
       text: email.text,
-      html: email.html ?? null,
+      // The organization's branding (company name, colour, logo) heads the HTML version.
+      html: await brandEmailHtml(email.orgId, email.html, trx),
       kind: email.kind,
       status: "queued",
       attempts: 0,

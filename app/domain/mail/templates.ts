@@ -44,3 +44,16 @@ export const accountLockedMessage = (name: string, minutes: number) =>
     `After 5 failed sign-in attempts your account is locked for ${minutes} minutes.`,
     "If these attempts were not yours, reset your password when the lock ends.",
   ]);
+
+/**
+ * Adds an organization's branding to a message built by `layout`: a header
+ * band in its primary colour with its company name (and logo when given as
+ * an absolute URL); buttons take the colour too. Unchanged without branding.
+ */
+export function withBrandHeader(html: string, brand: { companyName?: string | null; primaryColor?: string | null; logoUrl?: string | null }) {
+  const color = brand.primaryColor && /^#[0-9a-fA-F]{3,6}$/.test(brand.primaryColor) ? brand.primaryColor : null;
+  if (!brand.companyName && !color) return html;
+  const logo = brand.logoUrl && /^https?:\/\//.test(brand.logoUrl) ? `<img src="${escape(brand.logoUrl)}" alt="" height="28" style="vertical-align:middle;margin-right:8px">` : "";
+  const header = `<div style="background:${color ?? "#4f46e5"};color:#fff;padding:12px 16px;border-radius:6px;font-weight:700">${logo}${escape(brand.companyName || "")}</div>`;
+  return html.replace(/(<body[^>]*>)/, `$1\n${header}`).replaceAll("background:#4f46e5;", `background:${color ?? "#4f46e5"};`);
+}

@@ -4,7 +4,8 @@ import { newId, nowIso } from "~/utils/ids.server";
 import { type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { assertWithinLimit } from "../billing/limits.server";
-import { forbidden, validationError } from "../errors";
+import { requireApprovalOrProceed } from "../approvals/requests.server";
+import { forbidden, notFound, validationError } from "../errors";
 import { emit } from "../events/events.server";
 import { indexProject } from "../search/search-index.server";
 import { canUse } from "../templates/templates.server";
@@ -103,9 +104,30 @@ type Changes = Partial<Pick<Project, "name" | "description" | "status" | "priori
  * activity and events. Shared by update, status and assign.
  */
 async function applyChanges(actor: Actor, projectId: string, changes: Changes, expectedRevision?: number) {
+  if (changes.status === "APPROVED") {
+    // An active prd_publish approval workflow holds the whole change (approvals area).
+    const { project } = await requireEdit(actor, projectId);
+    if (project.status !== "APPROVED") {
+      await requireApprovalOrProceed(actor, "prd_publish", { type: "project", id: project.id, label: project.name, payload: { changes } });
+    }
+  }
   const updated = await db.transaction().execute(async (trx) => {
     const { project } = await requireEdit(actor, projectId, trx);
     if (expectedRevision !== undefined) await assertRevision(project, expectedRevision, actor);
+    return changeProject(trx, actor, project, changes);
+  });
+  return { ...(await projectDetail(updated, actor)), permissions: permissions(await projectAccess(actor, projectId)) };
+}
+
+/** Runs a change held by an approval workflow, once approved, in the decision's transaction. */
+export async function applyApprovedChanges(trx: Executor, actor: Actor, projectId: string, changes: Changes) {
+  const project = await trx.selectFrom("projects").selectAll().where("id", "=", projectId).where("orgId", "=", actor.org.id).executeTakeFirst();
+  if (!project) throw notFound("Project");
+  await changeProject(trx, actor, project, changes);
+}
+
+async function changeProject(trx: Executor, actor: Actor, project: Project, changes: Changes) {
+  {
     const diff: Changes = {};
     for (const [key, value] of Object.entries(changes) as [keyof Changes, string | null][]) {
       if (value !== undefined && project[key] !== value) (diff as Record<string, unknown>)[key] = value;
@@ -154,8 +176,7 @@ async function applyChanges(actor: Actor, projectId: string, changes: Changes, e
       event: "project.updated",
     });
     return { ...project, ...next } as Project;
-  });
-  return { ...(await projectDetail(updated, actor)), permissions: permissions(await projectAccess(actor, projectId)) };
+  }
 }
 
 const label = (s: string) => STATUS_LABELS[s as ProjectStatus] ?? s;
@@ -178,10 +199,19 @@ export async function assignProject(actor: Actor, projectId: string, assignedToI
 
 /** Deletes the project with its PRD, versions, files, comments and share in one transaction. */
 export async function deleteProject(actor: Actor, projectId: string) {
+  const checked = await projectAccess(actor, projectId);
+  if (!checked.canDelete) throw forbidden("Only its creator or an admin may delete this project");
+  await requireApprovalOrProceed(actor, "project_delete", { type: "project", id: projectId, label: checked.project.name });
   await db.transaction().execute(async (trx) => {
     const access = await projectAccess(actor, projectId, trx);
     if (!access.canDelete) throw forbidden("Only its creator or an admin may delete this project");
-    const { project } = access;
+    await deleteProjectIn(trx, actor, access.project);
+  });
+}
+
+/** Deletes in the caller's transaction; also the executor of an approved project_delete request. */
+export async function deleteProjectIn(trx: Executor, actor: Actor, project: Project) {
+  {
     await trx.deleteFrom("projects").where("id", "=", project.id).execute();
     await writeAudit(trx, {
       orgId: project.orgId,
@@ -202,7 +232,7 @@ export async function deleteProject(actor: Actor, projectId: string) {
       data: { projectId: project.id, name: project.name },
       actorId: actor.user.id,
     });
-  });
+  }
 }
 
 export { presentProject };

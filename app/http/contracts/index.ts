@@ -22,8 +22,11 @@ import * as uploads from "./uploads";
 import * as organization from "./organization";
 import * as billing from "./billing";
 import * as admin from "./admin";
+import * as branding from "./branding";
+import * as administration from "./administration";
+import * as approvals from "./approvals";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, billing, admin]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

@@ -1,0 +1,9 @@
+import { decideApproval } from "~/domain/approvals/decisions.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/approvals";
+
+const route = apiRoute(
+  endpoint(c.reject, async ({ actor, params, body }) => ({ approval: await decideApproval(actor, params.approvalId, "reject", body.comment) })),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "#db/schema";
+import { db } from "~/db.server";
+import { addMembership } from "~/domain/orgs/orgs.server";
+import { type ApiResult, signedUpClient } from "../support/client";
+
+type Account = Awaited<ReturnType<typeof signedUpClient>>;
+const WF = "/api/admin/approval-workflows";
+
+function expectError(res: ApiResult, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.body).toMatchObject({ code });
+}
+
+async function joinOrg(orgId: string, role: Role, name: string) {
+  const account = await signedUpClient({ name });
+  await addMembership(db, orgId, account.user.id, role);
+  await db.updateTable("sessions").set({ orgId }).where("userId", "=", account.user.id).execute();
+  return account;
+}
+
+async function newProject(a: Account, name: string) {
+  const res = await a.client.post("/api/projects", { name });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+const notificationsFor = (userId: string) =>
+  db.selectFrom("notifications").selectAll().where("userId", "=", userId).where("type", "=", "approval").execute();
+
+let owner: Account, admin: Account, member: Account, approver2: Account, outsider: Account;
+let orgId: string;
+
+beforeAll(async () => {
+  owner = await signedUpClient({ name: "Olga Owner" });
+  orgId = owner.organization.id;
+  admin = await joinOrg(orgId, "admin", "Ada Admin");
+  member = await joinOrg(orgId, "member", "Max Member");
+  approver2 = await joinOrg(orgId, "member", "Pia Approver");
+  outsider = await signedUpClient({ name: "Out Sider" });
+  await db.updateTable("organizations").set({ plan: "enterprise" }).where("id", "=", outsider.organization.id).execute();
+});
+
+describe("approval workflows", () => {
+  it("needs the Enterprise plan and an admin", async () => {
+    expectError(await owner.client.get(WF), 403, "PLAN_UPGRADE_REQUIRED");
+    await db.updateTable("organizations").set({ plan: "enterprise" }).where("id", "=", orgId).execute();
+    expectError(await member.client.get(WF), 403, "FORBIDDEN");
+    const ok = await owner.client.get(WF);
+    expect(ok.status).toBe(200);
+    expect(ok.body.workflows).toEqual([]);
+  });
+
+  it("validates fields and approvers", async () => {
+    expectError(await owner.client.post(WF, { name: "x", triggerType: "nope", approverIds: [admin.user.id] }), 400, "VALIDATION_ERROR");
+    expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [outsider.user.id] }), 400, "VALIDATION_ERROR");
+    expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 11 }), 400, "VALIDATION_ERROR");
+    expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 2 }), 400, "VALIDATION_ERROR");
+  });
+
+  it("creates, updates and deletes; another org gets 404", async () => {
+    const res = await owner.client.post(WF, { name: "Temp", triggerType: "template_publish", approverIds: [admin.user.id] });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.workflow).toMatchObject({ requiredApprovals: 1, allowSelfApproval: false, isActive: true });
+    const id = res.body.workflow.id;
+    const upd = await owner.client.patch(`${WF}/${id}`, { name: "Renamed", isActive: false });
+    expect(upd.body.workflow).toMatchObject({ name: "Renamed", isActive: false });
+    expectError(await outsider.client.patch(`${WF}/${id}`, { name: "hack" }), 404, "NOT_FOUND");
+    expectError(await outsider.client.delete(`${WF}/${id}`), 404, "NOT_FOUND");
+    expect((await owner.client.delete(`${WF}/${id}`)).body).toEqual({ success: true });
+    expect((await owner.client.get(WF)).body.workflows).toHaveLength(0);
+  });
+});
+
+describe("enforcement", () => {
+  let publishWf: string;
+  it("holds a move to APPROVED until two approvers agree", async () => {
+    const wf = await owner.client.post(WF, { name: "PRD sign-off", triggerType: "prd_publish", approverIds: [admin.user.id, approver2.user.id, member.user.id], requiredApprovals: 2 });
+    expect(wf.status, wf.text).toBe(201);
+    publishWf = wf.body.workflow.id;
+    const projectId = await newProject(member, "Checkout");
+    const held = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
+    expect(held.status, held.text).toBe(202);
+    expect(held.body.approvalRequest).toMatchObject({ status: "pending", triggerType: "prd_publish", requiredApprovals: 2, approvals: 0 });
+    const requestId = held.body.approvalRequest.id;
+    const again = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
+    expect(again.status).toBe(202);
+    expect(again.body.approvalRequest.id).toBe(requestId);
+    expect((await member.client.get(`/api/projects/${projectId}`)).body.status).not.toBe("APPROVED");
+    expect(await notificationsFor(admin.user.id)).toHaveLength(1);
+    expect(await notificationsFor(member.user.id)).toHaveLength(0); // the requester is not asked
+
+    // Self-approval is refused (allowSelfApproval false); outsiders and non-approvers cannot decide.
+    expectError(await member.client.post(`/api/approvals/${requestId}/approve`, {}), 403, "FORBIDDEN");
+    expectError(await owner.client.post(`/api/approvals/${requestId}/approve`, {}), 403, "FORBIDDEN");
+    expectError(await outsider.client.post(`/api/approvals/${requestId}/approve`, {}), 404, "NOT_FOUND");
+    expectError(await outsider.client.get(`/api/approvals/${requestId}`), 404, "NOT_FOUND");
+
+    const queue = await admin.client.get("/api/approvals?status=pending");
+    expect(queue.body.approvals.map((a: any) => [a.id, a.canDecide])).toContainEqual([requestId, true]);
+    const mine = await member.client.get("/api/approvals");
+    expect(mine.body.approvals.map((a: any) => [a.id, a.canDecide])).toContainEqual([requestId, false]);
+
+    const first = await admin.client.post(`/api/approvals/${requestId}/approve`, { comment: "LGTM" });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.approval).toMatchObject({ status: "pending", approvals: 1 });
+    expectError(await admin.client.post(`/api/approvals/${requestId}/approve`, {}), 409, "CONFLICT");
+    expect((await member.client.get(`/api/projects/${projectId}`)).body.status).not.toBe("APPROVED");
+
+    const second = await approver2.client.post(`/api/approvals/${requestId}/approve`, {});
+    expect(second.body.approval).toMatchObject({ status: "approved", approvals: 2 });
+    expect((await member.client.get(`/api/projects/${projectId}`)).body.status).toBe("APPROVED");
+    expect((await notificationsFor(member.user.id)).map((n) => n.title).join()).toMatch(/approved/);
+    const audit = await db.selectFrom("auditLogs").select("action").where("orgId", "=", orgId).where("action", "like", "approval.%").execute();
+    expect(audit.map((a) => a.action).filter((a) => a === "approval.approved")).toHaveLength(2);
+  });
+
+  it("one rejection rejects and nothing happens", async () => {
+    const projectId = await newProject(member, "Search");
+    const held = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
+    const requestId = held.body.approvalRequest.id;
+    const rej = await approver2.client.post(`/api/approvals/${requestId}/reject`, { comment: "Not yet" });
+    expect(rej.body.approval).toMatchObject({ status: "rejected" });
+    expect(rej.body.approval.decisions[0]).toMatchObject({ decision: "reject", comment: "Not yet" });
+    expectError(await admin.client.post(`/api/approvals/${requestId}/approve`, {}), 409, "CONFLICT");
+    expect((await member.client.get(`/api/projects/${projectId}`)).body.status).not.toBe("APPROVED");
+  });
+
+  it("self-approval works when allowed", async () => {
+    await owner.client.patch(`${WF}/${publishWf}`, { allowSelfApproval: true, requiredApprovals: 1 });
+    const projectId = await newProject(member, "Self");
+    const held = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
+    expect(held.status).toBe(202);
+    const ok = await member.client.post(`/api/approvals/${held.body.approvalRequest.id}/approve`, {});
+    expect(ok.body.approval.status).toBe("approved");
+    expect((await member.client.get(`/api/projects/${projectId}`)).body.status).toBe("APPROVED");
+  });
+
+  it("holds a project delete and runs it on approval", async () => {
+    await owner.client.post(WF, { name: "Delete guard", triggerType: "project_delete", approverIds: [admin.user.id] });
+    const projectId = await newProject(member, "Doomed");
+    const held = await member.client.delete(`/api/projects/${projectId}`);
+    expect(held.status, held.text).toBe(202);
+    expect((await member.client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    const ok = await admin.client.post(`/api/approvals/${held.body.approvalRequest.id}/approve`, {});
+    expect(ok.body.approval.status).toBe("approved");
+    expect((await member.client.get(`/api/projects/${projectId}`)).status).toBe(404);
+  });
+
+  it("does not hold anything once the organization leaves Enterprise", async () => {
+    await db.updateTable("organizations").set({ plan: "pro" }).where("id", "=", orgId).execute();
+    const projectId = await newProject(member, "Pro again");
+    expect((await member.client.delete(`/api/projects/${projectId}`)).status).toBe(200);
+    await db.updateTable("organizations").set({ plan: "enterprise" }).where("id", "=", orgId).execute();
+  });
+});
