@@ -63,6 +63,9 @@ export default function AdminLayout() {
             <NavLink to="/admin/ip-allowlist" className={tab}>
               IP allowlist
             </NavLink>
+            <NavLink to="/admin/approvals" className={tab}>
+              Approval workflows
+            </NavLink>
             <NavLink to="/admin/danger" className={tab}>
               Danger zone
             </NavLink>

@@ -147,6 +147,30 @@ describe("enforcement", () => {
     expect((await member.client.get(`/api/projects/${projectId}`)).status).toBe(404);
   });
 
+  it("holds a template submission to the marketplace (template_publish) and submits it on approval", async () => {
+    const wf = await owner.client.post(WF, { name: "Template guard", triggerType: "template_publish", approverIds: [admin.user.id] });
+    expect(wf.status, wf.text).toBe(201);
+    const tpl = await member.client.post("/api/admin/templates", { name: "Member kit", description: "A template", category: "product" });
+    expect(tpl.status, tpl.text).toBe(201);
+    const held = await member.client.post("/api/template-submissions", { templateId: tpl.body.id, notes: "Please publish" });
+    expect(held.status, held.text).toBe(202);
+    expect(held.body).toMatchObject({ code: "APPROVAL_REQUIRED" });
+    expect(held.body.approvalRequest).toMatchObject({ status: "pending", triggerType: "template_publish", target: { type: "template", id: tpl.body.id, label: "Member kit" } });
+    expect((await member.client.get("/api/template-submissions")).body.submissions).toEqual([]);
+    expectError(await member.client.post(`/api/approvals/${held.body.approvalRequest.id}/approve`, {}), 403, "FORBIDDEN");
+
+    const ok = await admin.client.post(`/api/approvals/${held.body.approvalRequest.id}/approve`, {});
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.approval.status).toBe("approved");
+    const subs = (await member.client.get("/api/template-submissions")).body.submissions;
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ templateId: tpl.body.id, templateName: "Member kit", notes: "Please publish", status: "pending" });
+    const row = await db.selectFrom("templateSubmissions").select(["submitterId", "orgId"]).where("id", "=", subs[0].id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ submitterId: member.user.id, orgId });
+    // A pending submission answers 409 before any new approval request is made.
+    expectError(await member.client.post("/api/template-submissions", { templateId: tpl.body.id }), 409, "CONFLICT");
+  });
+
   it("does not hold anything once the organization leaves Enterprise", async () => {
     await db.updateTable("organizations").set({ plan: "pro" }).where("id", "=", orgId).execute();
     const projectId = await newProject(member, "Pro again");

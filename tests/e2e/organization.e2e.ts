@@ -4,7 +4,8 @@ import { newPage, screenshot, useBrowser } from "./browser";
 
 /**
  * Running the organization as an owner finds it: invite a teammate who
- * accepts in their own browser, see them among the members, then change the
+ * accepts in their own browser, see them among the members, set the branding
+ * and see it in the sidebar, then change the
  * plan through the built-in checkout and read it back on the billing page.
  * (The e2e server starts organizations on Starter: DEFAULT_PLAN in global-setup.)
  */
@@ -34,7 +35,7 @@ for (const javaScriptEnabled of [false, true]) {
   const mode = javaScriptEnabled ? "js" : "nojs";
 
   describe(`organization journey with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    it("invites a teammate who accepts in another browser, then upgrades the plan through the built-in checkout", async () => {
+    it("invites a teammate who accepts in another browser, brands the workspace, then upgrades the plan through the built-in checkout", async () => {
       const stamp = Date.now();
       const owner = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
       owner.context.setDefaultTimeout(10_000);
@@ -74,6 +75,16 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/admin/members");
       await page.getByRole("cell", { name: "Alan Teammate" }).first().waitFor();
       await screenshot(page, `${mode}-org-members`);
+
+      // Branding: a company name and colour, seen in the app's own sidebar at once.
+      await page.getByRole("link", { name: "Branding" }).click();
+      await page.getByLabel("Company name").fill(`Lovelace Labs ${mode}`);
+      await page.getByLabel("Primary colour").fill("#0f766e");
+      await page.getByRole("button", { name: "Save branding" }).click();
+      await page.locator(".sidebar").getByText(`Lovelace Labs ${mode}`).first().waitFor();
+      const brand = await page.evaluate(() => getComputedStyle(document.querySelector(".sidebar")!).getPropertyValue("--brand").trim());
+      expect(brand.toLowerCase()).toBe("#0f766e");
+      await screenshot(page, `${mode}-org-branding`);
 
       // Upgrade Starter → Pro through the built-in checkout.
       await page.goto("/admin/plans");

@@ -6,6 +6,7 @@ import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, forbidden, notFound } from "../errors";
 import { notifyUsers } from "../notifications/notify.server";
 import { applyApprovedChanges, deleteProjectIn } from "../projects/projects.server";
+import { submitApprovedTemplate } from "../templates/submissions.server";
 import { TRIGGER_LABELS } from "./approvals.schema";
 import { presentRequest } from "./requests.server";
 
@@ -26,6 +27,9 @@ registerApprovalExecutor("prd_publish", async (trx, actor, r) => {
 registerApprovalExecutor("project_delete", async (trx, actor, r) => {
   const project = await trx.selectFrom("projects").selectAll().where("id", "=", r.targetId).where("orgId", "=", r.orgId).executeTakeFirst();
   if (project) await deleteProjectIn(trx, actor, project);
+});
+registerApprovalExecutor("template_publish", async (trx, _actor, r) => {
+  await submitApprovedTemplate(trx, r);
 });
 
 function canDecide(actor: Actor, approverIds: string[], requestedById: string | null, allowSelf: boolean) {

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
+import { requireApprovalOrProceed } from "../approvals/requests.server";
 import { AppError, forbidden, notFound, validationError } from "../errors";
 import { emit } from "../events/events.server";
 import type { AdminSubmissionsQuery, CreateSubmissionInput, ReviewInput } from "./submissions.schema";
@@ -40,51 +41,80 @@ function canSubmit(actor: Actor, t: Template) {
   return false;
 }
 
-/** POST /api/template-submissions. */
+async function assertNoPendingSubmission(ex: Executor, templateId: string) {
+  const pending = await ex
+    .selectFrom("templateSubmissions")
+    .select("id")
+    .where("templateId", "=", templateId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (pending) throw new AppError("CONFLICT", 409, "This template already has a submission waiting for review");
+}
+
+/** The template the actor may submit now (visible, theirs to submit, no submission pending). */
+async function submittable(actor: Actor, ex: Executor, templateId: string) {
+  const t = await ex.selectFrom("templates").selectAll().where("id", "=", templateId).executeTakeFirst();
+  if (!t || !canUse(actor, t)) throw notFound("Template");
+  if (!canSubmit(actor, t)) {
+    throw forbidden(
+      t.templateType === "organization"
+        ? "Only owners and admins submit organization templates"
+        : "You may submit only your own personal templates and your organization's templates",
+    );
+  }
+  await assertNoPendingSubmission(ex, t.id);
+  return t;
+}
+
+async function insertSubmission(trx: Executor, t: Template, orgId: string, submitterId: string | null, notes: string | null) {
+  const now = nowIso();
+  const row: Submission = {
+    id: newId(),
+    templateId: t.id,
+    templateName: t.name,
+    orgId,
+    submitterId,
+    notes,
+    status: "pending",
+    reason: null,
+    reviewedById: null,
+    reviewedAt: null,
+    marketplaceTemplateId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await trx.insertInto("templateSubmissions").values(row).execute();
+  await emit(trx, {
+    orgId,
+    name: "template.submitted",
+    data: { submissionId: row.id, templateId: t.id, templateName: t.name },
+    actorId: submitterId,
+  });
+  return row;
+}
+
+/**
+ * POST /api/template-submissions: publishes the template to the marketplace
+ * review queue. An active `template_publish` approval workflow (Enterprise)
+ * holds it (202 APPROVAL_REQUIRED) until approved; see submitApprovedTemplate.
+ */
 export async function submitTemplate(actor: Actor, input: CreateSubmissionInput) {
+  const t = await submittable(actor, db, input.templateId);
+  await requireApprovalOrProceed(actor, "template_publish", { type: "template", id: t.id, label: t.name, payload: { notes: input.notes ?? null } });
   const submission = await db.transaction().execute(async (trx) => {
-    const t = await trx.selectFrom("templates").selectAll().where("id", "=", input.templateId).executeTakeFirst();
-    if (!t || !canUse(actor, t)) throw notFound("Template");
-    if (!canSubmit(actor, t)) {
-      throw forbidden(
-        t.templateType === "organization"
-          ? "Only owners and admins submit organization templates"
-          : "You may submit only your own personal templates and your organization's templates",
-      );
-    }
-    const pending = await trx
-      .selectFrom("templateSubmissions")
-      .select("id")
-      .where("templateId", "=", t.id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (pending) throw new AppError("CONFLICT", 409, "This template already has a submission waiting for review");
-    const now = nowIso();
-    const row: Submission = {
-      id: newId(),
-      templateId: t.id,
-      templateName: t.name,
-      orgId: actor.org.id,
-      submitterId: actor.user.id,
-      notes: input.notes ?? null,
-      status: "pending",
-      reason: null,
-      reviewedById: null,
-      reviewedAt: null,
-      marketplaceTemplateId: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await trx.insertInto("templateSubmissions").values(row).execute();
-    await emit(trx, {
-      orgId: actor.org.id,
-      name: "template.submitted",
-      data: { submissionId: row.id, templateId: t.id, templateName: t.name },
-      actorId: actor.user.id,
-    });
-    return row;
+    const checked = await submittable(actor, trx, input.templateId);
+    return insertSubmission(trx, checked, actor.org.id, actor.user.id, input.notes ?? null);
   });
   return presentSubmission(submission);
+}
+
+/** The executor of an approved `template_publish` request: submits the template as its requester. */
+export async function submitApprovedTemplate(trx: Executor, request: { orgId: string; targetId: string; requestedById: string | null; payload: string }) {
+  const t = await trx.selectFrom("templates").selectAll().where("id", "=", request.targetId).where("orgId", "=", request.orgId).executeTakeFirst();
+  if (!t) throw new AppError("CONFLICT", 409, "The template no longer exists; reject the request instead");
+  await assertNoPendingSubmission(trx, t.id);
+  const { notes } = JSON.parse(request.payload || "{}") as { notes?: string | null };
+  return presentSubmission(await insertSubmission(trx, t, request.orgId, request.requestedById, notes ?? null));
 }
 
 /** GET /api/template-submissions: the caller's own submissions, newest first. */
