@@ -7,7 +7,7 @@ const route = apiRoute(
   endpoint(c.stripeWebhook, async ({ request }) => {
     // The signature covers the exact bytes sent: verify the raw text, never re-serialized JSON.
     const raw = await readBodyText(request);
-    const event = verifyStripeEvent(raw, request.headers.get("Stripe-Signature"));
+    const event = await verifyStripeEvent(raw, request.headers.get("Stripe-Signature"));
     const result = await handleStripeEvent(event);
     return { received: true, duplicate: result.status === "duplicate", status: result.status };
   }),

@@ -17,12 +17,12 @@ const badSignature = (message: string) =>
   });
 
 /** Verifies the signature over the raw body; throws 400 when it does not match. */
-export function verifyStripeEvent(raw: string, signature: string | null): Stripe.Event {
+export async function verifyStripeEvent(raw: string, signature: string | null): Promise<Stripe.Event> {
   const secret = config().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new AppError("NOT_FOUND", 404, "Stripe webhooks are not configured");
   if (!signature) throw badSignature("header missing");
   try {
-    return stripeClient().webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    return (await stripeClient()).webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     throw badSignature(error instanceof Error ? error.message : "does not match");
   }

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { AppError } from "../errors";
 import { sniffImage, unsupported } from "../uploads/sniff.server";
 import { MAX_LOGO_BYTES, MAX_LOGO_DIMENSION } from "./branding.schema";
+import { loadSharp } from "~/utils/sharp.server";
+
 
 /**
  * A logo is never stored as sent: the bytes are sniffed (SVG and anything
@@ -13,7 +14,7 @@ export async function reencodeLogo(data: Buffer) {
   if (data.byteLength > MAX_LOGO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", 413, "The logo is larger than 2 MB");
   const detected = await sniffImage(data);
   try {
-    const { data: out, info } = await sharp(data, { failOn: "error", limitInputPixels: 50_000_000, animated: false })
+    const { data: out, info } = await (await loadSharp())(data, { failOn: "error", limitInputPixels: 50_000_000, animated: false })
       .rotate()
       .resize({ width: MAX_LOGO_DIMENSION, height: MAX_LOGO_DIMENSION, fit: "inside", withoutEnlargement: true })
       .png({ compressionLevel: 9 })

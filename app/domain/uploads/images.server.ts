@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { db } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
@@ -8,6 +7,8 @@ import { sanitizeFilename } from "../files/files.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
 import { sniffImage, unsupported } from "./sniff.server";
 import { MAX_IMAGE_DIMENSION } from "./uploads.schema";
+import { loadSharp } from "~/utils/sharp.server";
+
 
 /**
  * Images for a project (POST /api/upload/image). Nothing is stored as sent:
@@ -22,7 +23,7 @@ export const imageUrl = (id: string) => `/api/uploads/images/${encodeURIComponen
 async function reencode(data: Buffer) {
   const detected = await sniffImage(data);
   try {
-    const pipeline = sharp(data, { failOn: "error", limitInputPixels: 100_000_000, animated: false })
+    const pipeline = (await loadSharp())(data, { failOn: "error", limitInputPixels: 100_000_000, animated: false })
       .rotate()
       .resize({ width: MAX_IMAGE_DIMENSION, height: MAX_IMAGE_DIMENSION, fit: "inside", withoutEnlargement: true });
     const png = detected.ext === "png";

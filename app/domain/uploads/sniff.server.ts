@@ -1,6 +1,8 @@
-import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../errors";
 import type { DocumentKind } from "./uploads.schema";
+
+/** file-type (~12 MB with its tokenizers) loads on the first upload, not at start-up. */
+const fileTypeFromBuffer = async (data: Uint8Array) => (await import("file-type")).fileTypeFromBuffer(data);
 
 /**
  * Decides what an upload is from its bytes, never from its name or declared

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { BillingInterval, PlanId } from "#db/schema";
 import { config } from "~/config.server";
 import { AppError } from "../../errors";
@@ -8,12 +8,14 @@ import type { BillingProvider } from "./types";
 
 let cached: { key: string; client: Stripe } | undefined;
 
-export function stripeClient() {
+/** The SDK is loaded on first use (~20 MB): most installations bill with the built-in provider. */
+export async function stripeClient() {
   const key = config().STRIPE_SECRET_KEY;
   if (!key) throw new AppError("PROVIDER_ERROR", 502, "Billing is not configured: STRIPE_SECRET_KEY is missing");
   if (cached?.key !== key) {
     // The fetch client, so requests go through the global fetch (and test mocks).
-    cached = { key, client: new Stripe(key, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0 }) };
+    const { default: StripeSdk } = await import("stripe");
+    cached = { key, client: new StripeSdk(key, { httpClient: StripeSdk.createFetchHttpClient(), maxNetworkRetries: 0 }) };
   }
   return cached.client;
 }
@@ -52,7 +54,7 @@ export const stripeProvider: BillingProvider = {
     }
     const metadata = { orgId, planId, interval, checkoutId };
     try {
-      const session = await stripeClient().checkout.sessions.create({
+      const session = await (await stripeClient()).checkout.sessions.create({
         mode: "subscription",
         line_items: [{ price, quantity: 1 }],
         client_reference_id: orgId,
@@ -73,7 +75,7 @@ export const stripeProvider: BillingProvider = {
       throw new AppError("CONFLICT", 409, "This organization has no Stripe subscription yet; choose a paid plan first");
     }
     try {
-      const session = await stripeClient().billingPortal.sessions.create({
+      const session = await (await stripeClient()).billingPortal.sessions.create({
         customer: customerId,
         return_url: `${baseUrl}/admin/billing`,
       });
