@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 // User profile fields, onboarding, activity (issue 9).
-// Not landed yet: editable until the issue that adds it is resolved; frozen after.
+// Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<any>) {
   await db.schema
