@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, type FormState, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { createWorkflowSchema, TRIGGER_LABELS, TRIGGERS, updateWorkflowSchema } from "~/domain/approvals/approvals.schema";
@@ -200,22 +201,12 @@ export default function ApprovalWorkflows() {
                           </button>
                         </Form>
                       </details>
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="intent" value="toggle" />
-                        <input type="hidden" name="workflowId" value={w.id} />
-                        <input type="hidden" name="isActive" value={w.isActive ? "false" : "true"} />
-                        <button type="submit" className="btn btn-secondary btn-sm" aria-label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`}>
-                          {w.isActive ? "Deactivate" : "Activate"}
-                        </button>
-                      </Form>
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="workflowId" value={w.id} />
-                        <input type="hidden" name="name" value={w.name} />
-                        <button type="submit" className="btn btn-danger btn-sm" aria-label={`Delete ${w.name}`}>
-                          Delete
-                        </button>
-                      </Form>
+                      <PostButton intent="toggle" fields={{ workflowId: w.id, isActive: w.isActive ? "false" : "true" }} label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`} className="btn btn-secondary btn-sm">
+                        {w.isActive ? "Deactivate" : "Activate"}
+                      </PostButton>
+                      <PostButton intent="delete" fields={{ workflowId: w.id, name: w.name }} label={`Delete ${w.name}`} className="btn btn-danger btn-sm">
+                        Delete
+                      </PostButton>
                     </td>
                   </tr>
                 );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
@@ -110,12 +111,9 @@ export default function DomainPage() {
                 Verify
               </SubmitButton>
             </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove" />
-              <button type="submit" className="btn btn-secondary">
-                Remove domain
-              </button>
-            </Form>
+            <PostButton intent="remove" className="btn btn-secondary">
+              Remove domain
+            </PostButton>
           </div>
           <h3 style={{ marginTop: 16 }}>Last check</h3>
           {d.lastCheck ? (

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
 import { PLAN_IDS, PLAN_NAMES } from "~/domain/billing/plans";
 import { upsertFlagSchema } from "~/domain/flags/flags.schema";
@@ -106,13 +107,9 @@ export default function FlagsAdmin() {
                     <td>{f.source === "stored" ? "Stored" : "Built-in"}</td>
                     <td>
                       {f.source === "stored" ? (
-                        <Form method="post" className="inline-form">
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="key" value={f.key} />
-                          <button type="submit" className="btn btn-danger btn-sm" aria-label={`Remove ${f.key}`}>
-                            Remove
-                          </button>
-                        </Form>
+                        <PostButton intent="delete" fields={{ key: f.key }} label={`Remove ${f.key}`} className="btn btn-danger btn-sm">
+                          Remove
+                        </PostButton>
                       ) : null}
                     </td>
                   </tr>

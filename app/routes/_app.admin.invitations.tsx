@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
 import { appUrl } from "~/config.server";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
@@ -124,21 +125,12 @@ export default function Invitations() {
                   <td>{i.invitedBy?.name ?? "—"}</td>
                   <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
                   <td className="inline">
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <button type="submit" className="btn btn-secondary btn-sm" aria-label={`Resend the invitation to ${i.email}`}>
-                        Resend
-                      </button>
-                    </Form>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="invitationId" value={i.id} />
-                      <input type="hidden" name="email" value={i.email} />
-                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Cancel the invitation to ${i.email}`}>
-                        Cancel
-                      </button>
-                    </Form>
+                    <PostButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} className="btn btn-secondary btn-sm">
+                      Resend
+                    </PostButton>
+                    <PostButton intent="cancel" fields={{ invitationId: i.id, email: i.email }} label={`Cancel the invitation to ${i.email}`} className="btn btn-danger btn-sm">
+                      Cancel
+                    </PostButton>
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { addAllowlistEntry, addEntrySchema, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
@@ -94,13 +95,9 @@ export default function IpAllowlist() {
                   <td>{e.label || "—"}</td>
                   <td>{new Date(e.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</td>
                   <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={e.id} />
-                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Remove ${e.cidr}`}>
-                        Remove
-                      </button>
-                    </Form>
+                    <PostButton intent="delete" fields={{ id: e.id }} label={`Remove ${e.cidr}`} className="btn btn-danger btn-sm">
+                      Remove
+                    </PostButton>
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
@@ -128,15 +129,9 @@ export default function Teams() {
                         {t.isArchived ? "Restore" : "Archive"}
                       </button>
                     </Form>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="teamId" value={t.id} />
-                      <input type="hidden" name="name" value={t.name} />
-                      <input type="hidden" name="archived" value={archivedFlag} />
-                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Delete ${t.name}`}>
-                        Delete
-                      </button>
-                    </Form>
+                    <PostButton intent="delete" fields={{ teamId: t.id, name: t.name, archived: archivedFlag }} label={`Delete ${t.name}`} className="btn btn-danger btn-sm">
+                      Delete
+                    </PostButton>
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { TabNav } from "~/components/tab-nav";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { requireUiActor } from "~/http/ui.server";
 
@@ -13,10 +14,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { mode: hasRole(actor, ADMIN_ROLES) ? ("admin" as const) : ("forbidden" as const), orgName: actor.org.name };
 }
 
+const ADMIN_TABS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/members", label: "Members" },
+  { to: "/admin/invitations", label: "Invitations" },
+  { to: "/admin/teams", label: "Teams" },
+  { to: "/admin/settings", label: "Organization settings" },
+  { to: "/admin/branding", label: "Branding" },
+  { to: "/admin/domain", label: "Domain" },
+  { to: "/admin/billing", label: "Billing" },
+  { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/ip-allowlist", label: "IP allowlist" },
+  { to: "/admin/approvals", label: "Approval workflows" },
+  { to: "/admin/danger", label: "Danger zone" },
+];
+
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
   if (data.mode === "platform") return <Outlet />;
-  const tab = ({ isActive }: { isActive: boolean }) => (isActive ? "active" : undefined);
   return (
     <>
       <div className="page-header">
@@ -32,44 +47,7 @@ export default function AdminLayout() {
         </div>
       ) : (
         <>
-          <nav className="tabs" aria-label="Administration">
-            <NavLink to="/admin/dashboard" className={tab}>
-              Dashboard
-            </NavLink>
-            <NavLink to="/admin/members" className={tab}>
-              Members
-            </NavLink>
-            <NavLink to="/admin/invitations" className={tab}>
-              Invitations
-            </NavLink>
-            <NavLink to="/admin/teams" className={tab}>
-              Teams
-            </NavLink>
-            <NavLink to="/admin/settings" className={tab}>
-              Organization settings
-            </NavLink>
-            <NavLink to="/admin/branding" className={tab}>
-              Branding
-            </NavLink>
-            <NavLink to="/admin/domain" className={tab}>
-              Domain
-            </NavLink>
-            <NavLink to="/admin/billing" className={tab}>
-              Billing
-            </NavLink>
-            <NavLink to="/admin/audit" className={tab}>
-              Audit log
-            </NavLink>
-            <NavLink to="/admin/ip-allowlist" className={tab}>
-              IP allowlist
-            </NavLink>
-            <NavLink to="/admin/approvals" className={tab}>
-              Approval workflows
-            </NavLink>
-            <NavLink to="/admin/danger" className={tab}>
-              Danger zone
-            </NavLink>
-          </nav>
+          <TabNav label="Administration" tabs={ADMIN_TABS} />
           <Outlet />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { useRef, useState } from "react";
 import { resolveProvider } from "~/ai/keys.server";
 import { PRD_STYLES } from "~/ai/schemas";
@@ -210,12 +211,9 @@ export default function Builder() {
         <details className="card danger-zone">
           <summary>Start the conversation over</summary>
           <p className="muted">Deletes the saved answers. The PRD and its versions stay.</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="reset" />
-            <button type="submit" className="btn btn-danger btn-sm">
-              Clear the conversation
-            </button>
-          </Form>
+          <PostButton intent="reset" className="btn btn-danger btn-sm">
+            Clear the conversation
+          </PostButton>
         </details>
       ) : null}
       {!canEdit && !conversation.qaPairs.length ? (

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { CopyButton } from "~/components/copy-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
@@ -138,29 +139,15 @@ export default function IncomingWebhooks() {
                     <Link to={`?events=${h.id}`} className="btn btn-secondary btn-sm" aria-label={`Recent events of ${h.name}`}>
                       Events
                     </Link>{" "}
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="toggle" />
-                      <input type="hidden" name="id" value={h.id} />
-                      <input type="hidden" name="isActive" value={h.isActive ? "false" : "true"} />
-                      <button type="submit" className="btn btn-secondary btn-sm" aria-label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`}>
-                        {h.isActive ? "Disable" : "Enable"}
-                      </button>
-                    </Form>{" "}
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="rotate" />
-                      <input type="hidden" name="id" value={h.id} />
-                      <button type="submit" className="btn btn-secondary btn-sm" aria-label={`New URL for ${h.name}`}>
-                        New URL
-                      </button>
-                    </Form>{" "}
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={h.id} />
-                      <input type="hidden" name="name" value={h.name} />
-                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Delete ${h.name}`}>
-                        Delete
-                      </button>
-                    </Form>
+                    <PostButton intent="toggle" fields={{ id: h.id, isActive: h.isActive ? "false" : "true" }} label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`} className="btn btn-secondary btn-sm">
+                      {h.isActive ? "Disable" : "Enable"}
+                    </PostButton>{" "}
+                    <PostButton intent="rotate" fields={{ id: h.id }} label={`New URL for ${h.name}`} className="btn btn-secondary btn-sm">
+                      New URL
+                    </PostButton>{" "}
+                    <PostButton intent="delete" fields={{ id: h.id, name: h.name }} label={`Delete ${h.name}`} className="btn btn-danger btn-sm">
+                      Delete
+                    </PostButton>
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { TabNav } from "~/components/tab-nav";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { requireUiActor } from "~/http/ui.server";
 
@@ -10,7 +11,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function SettingsLayout() {
   const { isAdmin } = useLoaderData<typeof loader>();
-  const tab = ({ isActive }: { isActive: boolean }) => (isActive ? "active" : undefined);
   return (
     <>
       <div className="page-header">
@@ -19,39 +19,24 @@ export default function SettingsLayout() {
           <p>Your account, security, notifications, AI providers, what the AI remembers about you, and developer access.</p>
         </div>
       </div>
-      <nav className="tabs" aria-label="Settings">
-        <NavLink to="/settings" end className={tab}>
-          Account
-        </NavLink>
-        <NavLink to="/settings/security" className={tab}>
-          Security
-        </NavLink>
-        <NavLink to="/settings/ai" className={tab}>
-          AI providers
-        </NavLink>
-        <NavLink to="/settings/memory" className={tab}>
-          Memory
-        </NavLink>
-        <NavLink to="/settings/notifications" className={tab}>
-          Notifications
-        </NavLink>
-        {isAdmin ? (
-          <>
-            <NavLink to="/settings/api-keys" className={tab}>
-              API keys
-            </NavLink>
-            <NavLink to="/settings/webhooks" className={tab}>
-              Webhooks
-            </NavLink>
-            <NavLink to="/settings/incoming-webhooks" className={tab}>
-              Incoming webhooks
-            </NavLink>
-          </>
-        ) : null}
-        <NavLink to="/settings/outbox" className={tab}>
-          Outbox
-        </NavLink>
-      </nav>
+      <TabNav
+        label="Settings"
+        tabs={[
+          { to: "/settings", label: "Account", end: true },
+          { to: "/settings/security", label: "Security" },
+          { to: "/settings/ai", label: "AI providers" },
+          { to: "/settings/memory", label: "Memory" },
+          { to: "/settings/notifications", label: "Notifications" },
+          ...(isAdmin
+            ? [
+                { to: "/settings/api-keys", label: "API keys" },
+                { to: "/settings/webhooks", label: "Webhooks" },
+                { to: "/settings/incoming-webhooks", label: "Incoming webhooks" },
+              ]
+            : []),
+          { to: "/settings/outbox", label: "Outbox" },
+        ]}
+      />
       <Outlet />
     </>
   );

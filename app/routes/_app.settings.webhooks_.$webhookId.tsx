@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostButton } from "~/components/post-button";
 import { Field, type FormState, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { webhookFormInput } from "~/domain/webhooks/webhooks.form";
@@ -168,13 +169,9 @@ export default function WebhookDetail() {
       <section className="card danger-zone" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete this webhook</h2>
         <p>Deliveries stop at once and the delivery log is removed.</p>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="name" value={w.name} />
-          <button type="submit" className="btn btn-danger">
-            Delete webhook
-          </button>
-        </Form>
+        <PostButton intent="delete" fields={{ name: w.name }} className="btn btn-danger">
+          Delete webhook
+        </PostButton>
       </section>
     </div>
   );
