@@ -10,6 +10,7 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
       </Link>
       <nav className="inline" aria-label="Site">
         <Link to="/marketplace">Marketplace</Link>
+        <Link to="/pricing">Pricing</Link>
         {signedIn ? (
           <Link className="btn" to="/projects">
             Open PRD Studio

@@ -50,6 +50,11 @@ export interface Contract<
   /** A GET that writes (e.g. verify-email): replayed to the LiteFS primary. */
   writesOnGet?: boolean;
   deprecated?: { successor: string };
+  /**
+   * An approval-workflow trigger this operation can be held by: while such a
+   * workflow is active it answers 202 `{error, code: "APPROVAL_REQUIRED", approvalRequest}`.
+   */
+  heldBy?: "prd_publish" | "prd_export" | "project_delete" | "template_publish";
 }
 
 export function contract<const C extends Contract<any, any, any>>(c: C): C {

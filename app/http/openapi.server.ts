@@ -2,7 +2,14 @@ import { z } from "zod/v4";
 import { ERROR_STATUS } from "~/domain/errors";
 import type { Contract } from "./contract";
 import { allContracts } from "./contracts/index";
+import { approvalRequestShape } from "./contracts/approvals";
 import { errorShape } from "./contracts/shapes";
+
+const approvalHeldShape = z.object({
+  error: z.string(),
+  code: z.literal("APPROVAL_REQUIRED"),
+  approvalRequest: approvalRequestShape,
+});
 
 
 function schema(s: z.ZodType, io: "input" | "output") {
@@ -34,6 +41,12 @@ function operation(c: Contract) {
         description: "Success",
         content: { "application/json": { schema: c.response ? schema(c.response, "output") : { type: "object" } } },
       };
+  if (c.heldBy) {
+    responses["202"] = {
+      description: `Held for approval: an active approval workflow with trigger \`${c.heldBy}\` turned the action into an approval request; it runs when enough approvers approve (POST /api/approvals/{approvalId}/approve).`,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApprovalHeld" } } },
+    };
+  }
   const codes = new Set(c.errors ?? []);
   if (c.auth === "user") codes.add("UNAUTHORIZED");
   if (c.roles) codes.add("FORBIDDEN");
@@ -99,7 +112,7 @@ export function openApiDocument() {
         apiKey: { type: "http", scheme: "bearer", description: "svc_ followed by 40 hex characters" },
         session: { type: "apiKey", in: "cookie", name: "__session" },
       },
-      schemas: { Error: schema(errorShape, "output") },
+      schemas: { Error: schema(errorShape, "output"), ApprovalHeld: schema(approvalHeldShape, "output") },
     },
     security: [{ apiKey: [] }, { session: [] }],
     tags: [...new Set(allContracts.map((c) => c.tag))].map((name) => ({ name })),

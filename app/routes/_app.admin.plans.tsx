@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PlanCard, SALES_MAILTO } from "~/components/billing/plan-card";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { appUrl } from "~/config.server";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
@@ -58,27 +59,9 @@ export default function Plans() {
         </fieldset>
         <div className="template-grid">
           {tiers.map((tier) => (
-            <section key={tier.id} className="card template-card" aria-labelledby={`plan-${tier.id}`}>
-              <h3 id={`plan-${tier.id}`}>
-                {tier.name} {tier.id === currentPlan ? <span className="badge badge-brand">Current plan</span> : null}
-              </h3>
-              <p>
-                {tier.prices ? (
-                  <>
-                    <strong>${tier.prices.monthly}</strong> / month or <strong>${tier.prices.annual}</strong> / year
-                  </>
-                ) : (
-                  <strong>Custom pricing</strong>
-                )}
-              </p>
-              <p className="muted">{tier.description}</p>
-              <ul className="check-list">
-                {tier.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
+            <PlanCard key={tier.id} tier={tier} current={tier.id === currentPlan}>
               {tier.id === currentPlan ? null : tier.contactSales ? (
-                <a className="btn btn-secondary" href="mailto:sales@example.com?subject=PRD%20Studio%20Enterprise">
+                <a className="btn btn-secondary" href={SALES_MAILTO}>
                   Contact sales
                 </a>
               ) : canChange ? (
@@ -86,7 +69,7 @@ export default function Plans() {
                   {`Choose ${tier.name}`}
                 </SubmitButton>
               ) : null}
-            </section>
+            </PlanCard>
           ))}
         </div>
       </Form>

@@ -16,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const ADMIN_TABS = [
   { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/projects", label: "All projects" },
   { to: "/admin/members", label: "Members" },
   { to: "/admin/invitations", label: "Invitations" },
   { to: "/admin/teams", label: "Teams" },

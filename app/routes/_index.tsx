@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LogoMark, PRODUCT_NAME } from "~/components/logo";
+import { PublicHeader } from "~/components/public-header";
 import { getUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [
@@ -27,18 +27,7 @@ const FEATURES = [
 export default function Landing() {
   return (
     <div className="landing">
-      <header>
-        <Link to="/" className="auth-brand" style={{ margin: 0 }}>
-          <LogoMark /> {PRODUCT_NAME}
-        </Link>
-        <nav className="inline">
-          <Link to="/marketplace">Templates</Link>
-          <Link to="/sign-in">Sign in</Link>
-          <Link className="btn" to="/sign-up">
-            Get started
-          </Link>
-        </nav>
-      </header>
+      <PublicHeader signedIn={false} />
       <main id="main">
         <section className="hero">
           <h1>From idea to a PRD your team trusts</h1>

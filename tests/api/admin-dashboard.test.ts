@@ -1,25 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
 import { db } from "~/db.server";
-import { addMembership } from "~/domain/orgs/orgs.server";
 import { ensureSystemTemplates } from "~/domain/templates/system.server";
 import { newId } from "~/utils/ids.server";
-import { type ApiResult, GOOD_PASSWORD, signedUpClient, TestClient } from "../support/client";
+import { GOOD_PASSWORD, signedUpClient, TestClient } from "../support/client";
+import { type Account, expectError, joinOrg } from "../support/org";
 
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
-
-function expectError(res: ApiResult, status: number, code: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ code });
-  expect(typeof res.body.error).toBe("string");
-}
-
-async function joinOrg(orgId: string, role: Role, name: string) {
-  const account = await signedUpClient({ name });
-  await addMembership(db, orgId, account.user.id, role);
-  await db.updateTable("sessions").set({ orgId }).where("userId", "=", account.user.id).execute();
-  return account;
-}
 
 async function newProject(client: TestClient, body: Record<string, unknown>) {
   const res = await client.post("/api/projects", body);
@@ -119,6 +104,32 @@ describe("GET /api/admin/projects", () => {
     expect(search.body.projects.map((p: any) => p.name)).toEqual(["Alpha"]);
     expectError(await owner.client.get("/api/admin/projects?sortBy=nope"), 400, "VALIDATION_ERROR");
     expectError(await member.client.get("/api/admin/projects"), 403, "FORBIDDEN");
+  });
+
+  it("filters by assignee (or unassigned) and by creation date range", async () => {
+    const assign = await owner.client.patch(`/api/projects/${p1}/assign`, { assignedToId: member.user.id });
+    expect(assign.status, assign.text).toBeLessThan(300);
+    const names = async (qs: string) => {
+      const res = await owner.client.get(`/api/admin/projects?sortBy=name&${qs}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.projects.map((p: any) => p.name);
+    };
+    expect(await names(`assignedToId=${member.user.id}`)).toEqual(["Alpha"]);
+    expect(await names(`assignee=${member.user.id}`)).toEqual(["Alpha"]);
+    expect(await names("assignedToId=none")).toEqual(["Beta", "Gamma"]);
+
+    const created = (await db.selectFrom("projects").select("createdAt").where("id", "=", p2).executeTakeFirstOrThrow()).createdAt;
+    await db.updateTable("projects").set({ createdAt: "2026-01-15T10:00:00.000Z" }).where("id", "=", p2).execute();
+    expect(await names("createdFrom=2026-01-15&createdTo=2026-01-15")).toEqual(["Beta"]);
+    expect(await names("dateFrom=2026-01-01&dateTo=2026-01-14")).toEqual([]);
+    expect(await names("createdTo=2026-02-01")).toEqual(["Beta"]);
+    expect(await names("createdFrom=2026-02-01T00:00:00Z")).toEqual(["Alpha", "Gamma"]);
+    expectError(await owner.client.get("/api/admin/projects?createdFrom=yesterday"), 400, "VALIDATION_ERROR");
+    expectError(await owner.client.get("/api/admin/projects?createdFrom=2026-03-01&createdTo=2026-02-01"), 400, "VALIDATION_ERROR");
+    // Another organization's admin sees none of them.
+    const theirs = await other.client.get(`/api/admin/projects?assignedToId=${member.user.id}`);
+    expect(theirs.body.total).toBe(0);
+    await db.updateTable("projects").set({ createdAt: created }).where("id", "=", p2).execute();
   });
 });
 

@@ -2,20 +2,14 @@ import { expect, it } from "vitest";
 import { db } from "~/db.server";
 import { ORIGIN, signedUpClient, type ApiResult, type TestClient } from "../support/client";
 import { joinOrg, setPlan } from "../support/org";
+import { pageText } from "../support/page";
 
 /** /admin/approvals driven like a browser without JavaScript. */
 
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 const postForm = (client: TestClient, fields: [string, string][]) =>
   client.call("POST", "/admin/approvals", { body: new URLSearchParams(fields), headers: FORM_HEADERS });
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 const workflows = (orgId: string) => db.selectFrom("approvalWorkflows").selectAll().where("orgId", "=", orgId).execute();
 
 it("shows the upgrade message below Enterprise and refuses members", async () => {

@@ -1,23 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
 import { db } from "~/db.server";
-import { addMembership } from "~/domain/orgs/orgs.server";
-import { type ApiResult, signedUpClient } from "../support/client";
+import { signedUpClient } from "../support/client";
+import { type Account, expectError, joinOrg } from "../support/org";
 
-type Account = Awaited<ReturnType<typeof signedUpClient>>;
 const WF = "/api/admin/approval-workflows";
-
-function expectError(res: ApiResult, status: number, code: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ code });
-}
-
-async function joinOrg(orgId: string, role: Role, name: string) {
-  const account = await signedUpClient({ name });
-  await addMembership(db, orgId, account.user.id, role);
-  await db.updateTable("sessions").set({ orgId }).where("userId", "=", account.user.id).execute();
-  return account;
-}
 
 async function newProject(a: Account, name: string) {
   const res = await a.client.post("/api/projects", { name });
@@ -72,6 +58,28 @@ describe("approval workflows", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents the 202 held-for-approval answer on every operation a workflow can hold", async () => {
+    const doc = (await owner.client.get("/api/openapi.json")).body;
+    const held = [
+      ["patch", "/api/projects/{projectId}/status"],
+      ["patch", "/api/projects/{projectId}"],
+      ["delete", "/api/projects/{projectId}"],
+      ["post", "/api/template-submissions"],
+    ];
+    for (const [method, path] of held) {
+      const res = doc.paths[path][method].responses["202"];
+      expect(res, `${method} ${path}`).toBeDefined();
+      expect(res.content["application/json"].schema.$ref).toBe("#/components/schemas/ApprovalHeld");
+    }
+    expect(doc.paths["/api/projects/{projectId}"].get.responses["202"]).toBeUndefined();
+    const shape = doc.components.schemas.ApprovalHeld;
+    expect(shape.required).toEqual(expect.arrayContaining(["error", "code", "approvalRequest"]));
+    expect(doc.paths["/api/approvals/{approvalId}/approve"].post).toBeDefined();
+    expect(doc.paths["/api/approvals/{approvalId}/reject"].post).toBeDefined();
+  });
+});
+
 describe("enforcement", () => {
   let publishWf: string;
   it("holds a move to APPROVED until two approvers agree", async () => {
@@ -82,6 +90,7 @@ describe("enforcement", () => {
     const held = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
     expect(held.status, held.text).toBe(202);
     expect(held.body.approvalRequest).toMatchObject({ status: "pending", triggerType: "prd_publish", requiredApprovals: 2, approvals: 0 });
+    expect(held.body).toMatchObject({ code: "APPROVAL_REQUIRED", error: expect.any(String) });
     const requestId = held.body.approvalRequest.id;
     const again = await member.client.patch(`/api/projects/${projectId}/status`, { status: "APPROVED" });
     expect(again.status).toBe(202);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { type TestClient, signedUpClient } from "../support/client";
+import { type TestClient, TestClient as Client, signedUpClient } from "../support/client";
+import { pageText } from "../support/page";
 import { joinOrg } from "../support/org";
 
 /** The billing pages without JavaScript: plain GETs and form posts. */
@@ -15,6 +16,24 @@ const planOf = async (orgId: string) =>
   (await db.selectFrom("organizations").select("plan").where("id", "=", orgId).executeTakeFirstOrThrow()).plan;
 
 describe("billing pages", () => {
+  it("shows the public pricing page from the plan table, to visitors and members", async () => {
+    const visitor = await new Client("10.77.0.1").get("/pricing");
+    expect(visitor.status).toBe(200);
+    const text = pageText(visitor);
+    expect(text).toContain("Simple pricing for product teams");
+    for (const plan of ["Free", "Starter", "Pro", "Enterprise"]) expect(text).toContain(plan);
+    expect(text).toContain("$12 / month or $120 / year");
+    expect(text).toContain("Free forever");
+    expect(text).toContain("Custom pricing");
+    expect(visitor.text).toContain('href="/sign-up?redirectTo=%2Fadmin%2Fplans"');
+    expect(text).toContain("Start for free");
+    const owner = await signedUpClient();
+    const signedIn = pageText(await owner.client.get("/pricing"));
+    expect(signedIn).toContain("Current plan");
+    expect(signedIn).toContain("Choose Pro");
+    expect((await new Client("10.77.0.2").get("/")).text).toContain('href="/pricing"');
+  });
+
   it("shows plan cards and starts an annual Starter checkout from the form", async () => {
     const owner = await signedUpClient();
     const page = await owner.client.get("/admin/plans");

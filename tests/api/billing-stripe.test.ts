@@ -126,6 +126,24 @@ describe("POST /api/billing/webhook", () => {
     expect(history[0]).toMatchObject({ fromPlan: "free", toPlan: "starter", provider: "stripe", source: "webhook" });
   });
 
+  it("marks our checkout expired on checkout.session.expired, leaving the plan alone", async () => {
+    const orgId = owner.organization.id;
+    const row = await db.selectFrom("billingCheckoutSessions").selectAll().where("orgId", "=", orgId).where("status", "=", "pending").executeTakeFirstOrThrow();
+    const before = await planOf(orgId);
+    const payload = JSON.stringify({
+      id: "evt_expired_1",
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { id: row.externalId, object: "checkout.session", client_reference_id: orgId, metadata: { orgId, planId: "starter", interval: "monthly", checkoutId: row.id } } },
+    });
+    const res = await postEvent(payload, sign(payload));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ received: true, duplicate: false, status: "expired" });
+    const after = await db.selectFrom("billingCheckoutSessions").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("expired");
+    expect(await planOf(orgId)).toBe(before);
+  });
+
   it("follows customer.subscription.updated (price) and .deleted (back to Free)", async () => {
     const orgId = owner.organization.id;
     const updated = JSON.stringify({

@@ -3,20 +3,14 @@ import { db } from "~/db.server";
 import { notifyUsers } from "~/domain/notifications/notify.server";
 import { issueUnsubscribeLink } from "~/domain/notifications/unsubscribe.server";
 import { type ApiResult, ORIGIN, TestClient, signedUpClient } from "../support/client";
+import { pageText } from "../support/page";
 
 /** Posts a form like a browser without JavaScript. */
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 const postForm = (client: TestClient, path: string, fields: Record<string, string>) =>
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
 
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 
 const unread = async (userId: string) =>
   (await db.selectFrom("notifications").select("id").where("userId", "=", userId).where("readAt", "is", null).execute()).length;

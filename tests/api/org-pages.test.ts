@@ -2,20 +2,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { ORIGIN, TestClient, signedUpClient, uniqueEmail, type ApiResult } from "../support/client";
 import { joinOrg } from "../support/org";
+import { pageText } from "../support/page";
 
 /** Administration pages driven like a browser without JavaScript. */
 
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 const postForm = (client: TestClient, path: string, fields: [string, string][]) =>
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 
 describe("administration pages", () => {
   it("shows the admin area to owners (with a sidebar link) and a clear message to members", async () => {
@@ -35,6 +29,33 @@ describe("administration pages", () => {
     const idx = await owner.client.get("/admin");
     expect(idx.status).toBe(302);
     expect(idx.headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("lists every project with assignee, template and date filters on /admin/projects", async () => {
+    const owner = await signedUpClient({ name: "Olga Owner" });
+    const member = await joinOrg(owner.organization.id, "member", "Mia Member");
+    const mine = await owner.client.post("/api/projects", { name: "Owner plan" });
+    const theirs = await member.client.post("/api/projects", { name: "Member plan" });
+    await owner.client.patch(`/api/projects/${theirs.body.id}/assign`, { assignedToId: member.user.id });
+    await db.updateTable("projects").set({ createdAt: "2025-06-01T09:00:00.000Z" }).where("id", "=", mine.body.id).execute();
+    const all = await owner.client.get("/admin/projects");
+    expect(all.status).toBe(200);
+    expect(text(all)).toContain("2 projects");
+    expect(all.text).toContain('name="assignedToId"');
+    expect(all.text).toContain(`value="${member.user.id}"`);
+    const byAssignee = text(await owner.client.get(`/admin/projects?assignedToId=${member.user.id}`));
+    expect(byAssignee).toContain("Member plan");
+    expect(byAssignee).not.toContain("Owner plan");
+    const byDate = text(await owner.client.get("/admin/projects?createdFrom=2025-05-01&createdTo=2025-06-30"));
+    expect(byDate).toContain("Owner plan");
+    expect(byDate).not.toContain("Member plan");
+    expect(byDate).toContain("2025-06-01");
+    const none = text(await owner.client.get("/admin/projects?createdFrom=2030-01-01"));
+    expect(none).toContain("No projects match");
+    const bad = text(await owner.client.get("/admin/projects?createdFrom=soon"));
+    expect(bad).toContain("were not valid");
+    expect(bad).toContain("Owner plan");
+    expect(text(await member.client.get("/admin/projects"))).toContain("Administration is for owners and admins");
   });
 
   it("changes a role and removes a member with reassignment through forms", async () => {

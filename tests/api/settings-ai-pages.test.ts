@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiResult, ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { type Account, joinOrg } from "../support/org";
+import { pageText } from "../support/page";
 
 /**
  * The AI providers and Memory settings pages, driven like a browser without
@@ -19,15 +20,7 @@ const postForm = (client: TestClient, path: string, fields: Record<string, strin
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
 
 /** The page's text as a reader sees it (entities decoded, tags and whitespace collapsed). */
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .replace(/ ([).,])/g, "$1");
+const text = (res: ApiResult) => pageText(res).replace(/ ([).,])/g, "$1");
 
 /** A POST that succeeded redirects (PRG); the next GET shows the flash. */
 async function submit(client: TestClient, path: string, fields: Record<string, string>) {

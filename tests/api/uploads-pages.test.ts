@@ -3,20 +3,14 @@ import { db } from "~/db.server";
 import { elfBytes, makeDocx } from "../fixtures/documents";
 import { type ApiResult, ORIGIN, signedUpClient, type TestClient } from "../support/client";
 import { type Account, joinOrg, setPlan } from "../support/org";
+import { pageText } from "../support/page";
 
 /**
  * "Start a project from a document" on /projects/new, driven like a browser
  * without JavaScript: a multipart form post, then the redirect.
  */
 
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 
 function postDocument(client: TestClient, file: { bytes: Uint8Array | string; name: string; type?: string }) {
   const fd = new FormData();

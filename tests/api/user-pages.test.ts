@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { GOOD_PASSWORD, ORIGIN, TestClient, signedUpClient, uniqueEmail, type ApiResult } from "../support/client";
+import { pageText } from "../support/page";
 
 /** Account pages driven like a browser without JavaScript: urlencoded form posts, redirects, the page again. */
 
@@ -9,14 +10,7 @@ const postForm = (client: TestClient, path: string, fields: [string, string][]) 
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
 
 /** The page's text as a reader sees it. */
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 
 const wizard = (extra: [string, string][] = []): [string, string][] => [
   ["intent", "complete"],

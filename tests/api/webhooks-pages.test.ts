@@ -6,20 +6,14 @@ import { setEnv } from "../support/ai";
 import { type ApiResult, ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { type Account, joinOrg, setPlan } from "../support/org";
 import { startReceiver, verifySignature } from "./webhooks-support";
+import { pageText } from "../support/page";
 
 /** The webhook settings pages, driven like a browser without JavaScript. */
 
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 const postForm = (client: TestClient, path: string, fields: Record<string, string>) =>
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
-const text = (res: ApiResult) =>
-  res.text
-    .replace(/<script[\s\S]*?<\/script>|<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const text = pageText;
 
 let owner: Account;
 beforeAll(async () => {

@@ -75,6 +75,21 @@ async function onCheckoutCompleted(trx: Executor, event: Stripe.Event, session: 
   return "applied";
 }
 
+/** The buyer left a Stripe checkout until it expired: our record of it stops being pending. */
+async function onCheckoutExpired(trx: Executor, session: Stripe.Checkout.Session) {
+  const orgId = session.client_reference_id ?? session.metadata?.orgId;
+  const checkoutId = session.metadata?.checkoutId;
+  if (!orgId || !checkoutId) return "ignored";
+  const updated = await trx
+    .updateTable("billingCheckoutSessions")
+    .set({ status: "expired" })
+    .where("id", "=", checkoutId)
+    .where("orgId", "=", orgId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0 ? "expired" : "ignored";
+}
+
 async function onSubscriptionChanged(trx: Executor, event: Stripe.Event, sub: Stripe.Subscription) {
   const customerId = idOf(sub.customer);
   const orgId = await orgForCustomer(trx, customerId, sub.metadata?.orgId);
@@ -109,6 +124,8 @@ export async function handleStripeEvent(event: Stripe.Event) {
     let status: string = "ignored";
     if (event.type === "checkout.session.completed") {
       status = await onCheckoutCompleted(trx, event, event.data.object);
+    } else if (event.type === "checkout.session.expired") {
+      status = await onCheckoutExpired(trx, event.data.object);
     } else if (event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
       status = await onSubscriptionChanged(trx, event, event.data.object);
     }

@@ -69,6 +69,17 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
   }
   if (q.templateId) base = base.where("p.templateId", "=", q.templateId);
   if (q.assignedToMe) base = base.where("p.assignedToId", "=", actor.user.id);
+  if (q.assignedToId) {
+    base =
+      q.assignedToId === "none"
+        ? base.where("p.assignedToId", "is", null)
+        : base.where("p.assignedToId", "=", q.assignedToId);
+  }
+  if (q.createdFrom) base = base.where("p.createdAt", ">=", q.createdFrom);
+  if (q.createdTo) base = base.where("p.createdAt", "<=", q.createdTo);
+  if (q.createdFrom && q.createdTo && q.createdFrom > q.createdTo) {
+    throw validationError("createdTo", "createdTo must not be before createdFrom");
+  }
 
   const order = q.sortOrder ?? (q.sortBy === "name" ? "asc" : "desc");
   const column = SORT_COLUMNS[q.sortBy];

@@ -69,6 +69,23 @@ export const assignSchema = z.object({ assignedToId: z.preprocess(emptyToNull, o
 
 const bool = formBoolean;
 
+/** A date or date-time bound; a bare `YYYY-MM-DD` upper bound covers the whole day. */
+function dateBound(field: string, endOfDay = false) {
+  return z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      const bare = /^\d{4}-\d{2}-\d{2}$/.test(v);
+      const t = Date.parse(bare ? `${v}T00:00:00.000Z` : v);
+      if (Number.isNaN(t)) {
+        ctx.addIssue({ code: "custom", message: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` });
+        return z.NEVER;
+      }
+      return new Date(bare && endOfDay ? t + 86_400_000 - 1 : t).toISOString();
+    });
+}
+
 export const listProjectsSchema = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.string().trim().max(200).optional(),
@@ -77,6 +94,12 @@ export const listProjectsSchema = z.object({
   sortBy: z.enum(SORT_FIELDS, { error: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).default("updatedAt"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).optional(),
   assignedToMe: bool.optional(),
+  /** A member's user id, or `none` for unassigned projects. */
+  assignedToId: z.string().trim().min(1).max(100).optional(),
+  /** Created on or after this date (YYYY-MM-DD or an ISO date-time). */
+  createdFrom: dateBound("createdFrom").optional(),
+  /** Created on or before this date (a bare date includes the whole day). */
+  createdTo: dateBound("createdTo", true).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

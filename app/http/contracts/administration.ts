@@ -49,6 +49,11 @@ export const adminDashboard = contract({
 export const adminProjectsQuery = listProjectsSchema.extend({
   /** Alias of templateId. */
   template: z.string().trim().max(100).optional(),
+  /** Alias of assignedToId. */
+  assignee: z.string().trim().min(1).max(100).optional(),
+  /** Aliases of createdFrom / createdTo. */
+  dateFrom: listProjectsSchema.shape.createdFrom,
+  dateTo: listProjectsSchema.shape.createdTo,
 });
 
 export const adminProjects = contract({
@@ -57,7 +62,7 @@ export const adminProjects = contract({
   tag,
   summary: "All projects of the organization",
   description:
-    "The same filters and sort as GET /api/projects (`search`, `status`, `priority`, `templateId` or `template`, `assignedToMe`, `sortBy`, `sortOrder`, `limit`, `offset`), over every project of the organization.",
+    "The same filters and sort as GET /api/projects (`search`, `status`, `priority`, `templateId` or `template`, `assignedToMe`, `assignedToId` or `assignee` — a user id or `none` —, `createdFrom`/`createdTo` or `dateFrom`/`dateTo` — YYYY-MM-DD or ISO date-time, inclusive —, `sortBy`, `sortOrder`, `limit`, `offset`), over every project of the organization.",
   auth: "user",
   roles: ADMIN_ROLES,
   query: adminProjectsQuery,

@@ -60,6 +60,7 @@ export const createSubmission = contract({
   summary: "Submit a template to the marketplace",
   description:
     "The template must be your own personal template, or (as owner or admin) one of your organization's templates: otherwise 403; a template you cannot see is 404. One pending submission per template (409 CONFLICT). Emits `template.submitted`.",
+  heldBy: "template_publish",
   auth: "user",
   body: createSubmissionSchema,
   successStatus: 201,

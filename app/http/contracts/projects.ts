@@ -55,7 +55,7 @@ export const listProjects = contract({
   tag,
   summary: "List projects",
   description:
-    "Projects the caller may read. `status` and `priority` take one value or a comma-separated list (`priority=none` matches projects without one). `search` matches the name. Sorted by `sortBy` (name, createdAt, updatedAt, status, priority; default updatedAt) and `sortOrder` (default desc, asc for name). `limit` 1–200 (default 50), `offset`.",
+    "Projects the caller may read. `status` and `priority` take one value or a comma-separated list (`priority=none` matches projects without one). `search` matches the name. `assignedToMe=true`, or `assignedToId` (a user id, or `none` for unassigned). `createdFrom` / `createdTo` bound the creation date (YYYY-MM-DD or ISO date-time, inclusive; a bare upper date covers the whole day). Sorted by `sortBy` (name, createdAt, updatedAt, status, priority; default updatedAt) and `sortOrder` (default desc, asc for name). `limit` 1–200 (default 50), `offset`.",
   auth: "user",
   query: listProjectsSchema,
   response: z.object({
@@ -99,6 +99,7 @@ export const updateProject = contract({
   summary: "Update a project",
   description:
     "Any of name, description, status, priority, assignedToId, templateId (null clears). Send `If-Match: <ETag>` or `baseRevision` to refuse the write with 409 CONFLICT (body carries `current`) when someone changed the project since you read it.",
+  heldBy: "prd_publish",
   auth: "user",
   params,
   body: updateProjectSchema,
@@ -112,6 +113,7 @@ export const deleteProject = contract({
   tag,
   summary: "Delete a project with its PRD, versions, files, comments and share",
   description: "Owners and admins, or the member who created it.",
+  heldBy: "project_delete",
   auth: "user",
   params,
   response: success,
@@ -124,6 +126,7 @@ export const setStatus = contract({
   tag,
   summary: "Change the status",
   description: `Any move between ${PROJECT_STATUSES.join(", ")} is allowed and recorded in the status history.`,
+  heldBy: "prd_publish",
   auth: "user",
   params,
   body: statusSchema,
