@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Pagination, ProjectFilters, ProjectTable } from "~/components/projects/project-list";
+import { Pagination, ProjectFilters, ProjectTable, projectCount } from "~/components/projects/project-list";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { listMembers } from "~/domain/orgs/members.server";
 import { listTemplates } from "~/domain/templates/templates.server";
@@ -42,8 +42,7 @@ export default function AdminProjects() {
   return (
     <div className="stack">
       <p className="muted">
-        Every project of the organization: {total === 1 ? "1 project" : `${total.toLocaleString("en-US")} projects`}
-        {filtered ? " match your filters" : ""}.
+        Every project of the organization: {projectCount(total, filtered)}.
       </p>
       {invalid ? (
         <p className="alert alert-error" role="alert">

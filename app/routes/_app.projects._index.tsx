@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Pagination, ProjectFilters, ProjectTable } from "~/components/projects/project-list";
+import { Pagination, ProjectFilters, ProjectTable, projectCount } from "~/components/projects/project-list";
 import { uiProjectList } from "~/http/project-list.server";
 import { requireUiActor } from "~/http/ui.server";
 
@@ -20,7 +20,7 @@ export default function Projects() {
       <div className="page-header">
         <div>
           <h1>Projects</h1>
-          <p>{total === 1 ? "1 project" : `${total} projects`}{filtered ? " match your filters" : ""}</p>
+          <p>{projectCount(total, filtered)}</p>
         </div>
         {canCreate ? (
           <Link className="btn" to="/projects/new">

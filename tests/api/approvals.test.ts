@@ -61,7 +61,7 @@ describe("approval workflows", () => {
 describe("OpenAPI", () => {
   it("documents the 202 held-for-approval answer on every operation a workflow can hold", async () => {
     const doc = (await owner.client.get("/api/openapi.json")).body;
-    const held = [
+    const held: [string, string][] = [
       ["patch", "/api/projects/{projectId}/status"],
       ["patch", "/api/projects/{projectId}"],
       ["delete", "/api/projects/{projectId}"],

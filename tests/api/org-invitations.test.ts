@@ -90,6 +90,10 @@ describe("verify, accept, resend, cancel", () => {
     expect(reg.status, reg.text).toBe(201);
     expect(reg.body.organization.id).toBe(orgId);
     expect(reg.body.organization.role).toBe("member");
+    // Joining through registration is audited like an accept while signed in.
+    const audit = await db.selectFrom("auditLogs").selectAll().where("orgId", "=", orgId).where("action", "=", "invitation.accepted").where("actorEmail", "=", email).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ category: "team", targetType: "invitation", ip: "10.77.0.2" });
   });
 
   it("refuses an expired token with 410 TOKEN_EXPIRED", async () => {

@@ -106,7 +106,11 @@ export function ProjectTable({ projects, showCreated = false }: { projects: Row[
                 <PriorityBadge priority={p.priority} />
               </td>
               <td>{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-              {showCreated ? <td>{p.createdAt.slice(0, 10)}</td> : null}
+              {showCreated ? (
+                <td>
+                  <RelativeTime iso={p.createdAt} />
+                </td>
+              ) : null}
               <td>
                 <RelativeTime iso={p.updatedAt} />
               </td>
@@ -116,6 +120,12 @@ export function ProjectTable({ projects, showCreated = false }: { projects: Row[
       </table>
     </div>
   );
+}
+
+/** "1 project", "3 projects", with "match(es) your filters" when filtered. */
+export function projectCount(total: number, filtered: boolean) {
+  const n = total === 1 ? "1 project" : `${total.toLocaleString("en-US")} projects`;
+  return filtered ? `${n} ${total === 1 ? "matches" : "match"} your filters` : n;
 }
 
 export function Pagination({ total, limit, offset }: { total: number; limit: number; offset: number }) {

@@ -81,7 +81,7 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
 
     let orgId: string;
     if (input.inviteToken) {
-      const { org } = await redeemInvitation(trx, input.inviteToken, user);
+      const { org } = await redeemInvitation(trx, input.inviteToken, user, meta);
       orgId = org.id;
       // The invitation reached this address, which proves it.
       user.emailVerifiedAt = now;

@@ -172,20 +172,8 @@ export async function acceptInvitation(actor: Actor, token: string) {
       const already = await trx.selectFrom("memberships").select("id").where("orgId", "=", inv.orgId).where("userId", "=", actor.user.id).executeTakeFirst();
       if (already) throw new AppError("CONFLICT", 409, "You are already a member of this organization");
     }
-    const { org, role } = await redeemInvitation(trx, token, actor.user);
+    const { org, role } = await redeemInvitation(trx, token, actor.user, { ip: actor.ip, userAgent: actor.userAgent });
     if (actor.sessionId) await trx.updateTable("sessions").set({ orgId: org.id }).where("id", "=", actor.sessionId).execute();
-    await writeAudit(trx, {
-      orgId: org.id,
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      action: "invitation.accepted",
-      category: "team",
-      targetType: "organization",
-      targetId: org.id,
-      metadata: { role },
-    });
     return { organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, role } };
   });
 }

@@ -1,6 +1,8 @@
 import type { Role } from "#db/schema";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso, randomToken, sha256 } from "~/utils/ids.server";
+import type { RequestMeta } from "../actor";
+import { writeAudit } from "../audit/audit.server";
 import { assertWithinLimit } from "../billing/limits.server";
 import { AppError } from "../errors";
 import { emit } from "../events/events.server";
@@ -53,8 +55,8 @@ export async function findUsableInvitation(token: string, executor: Executor = d
   return inv;
 }
 
-/** Joins `user` to the inviting organization and marks the invitation accepted. */
-export async function redeemInvitation(trx: Executor, token: string, user: { id: string; email: string }) {
+/** Joins `user` to the inviting organization, marks the invitation accepted and audits it. */
+export async function redeemInvitation(trx: Executor, token: string, user: { id: string; email: string }, meta: Pick<RequestMeta, "ip" | "userAgent">) {
   const inv = await findUsableInvitation(token, trx);
   if (inv.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError("FORBIDDEN", 403, `This invitation was sent to ${inv.email}`);
@@ -78,6 +80,18 @@ export async function redeemInvitation(trx: Executor, token: string, user: { id:
     name: "member.added",
     data: { userId: user.id, email: user.email, role: inv.role },
     actorId: user.id,
+  });
+  await writeAudit(trx, {
+    orgId: org.id,
+    actorId: user.id,
+    actorEmail: user.email,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    action: "invitation.accepted",
+    category: "team",
+    targetType: "invitation",
+    targetId: inv.id,
+    metadata: { role: inv.role, invitedById: inv.invitedById ?? null },
   });
   return { org, role: inv.role };
 }
