@@ -13,6 +13,7 @@ import type { OrgAdminTables } from "./tables/org-admin";
 import type { BillingTables } from "./tables/billing";
 import type { AuditAllowlistTables } from "./tables/audit-allowlist";
 import type { ApprovalsTables } from "./tables/approvals";
+import type { ExportsTables } from "./tables/exports";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
@@ -27,10 +28,12 @@ export type * from "./tables/uploads";
 export type * from "./tables/org-admin";
 export type * from "./tables/billing";
 export type * from "./tables/audit-allowlist";
+export type * from "./tables/approvals";
+export type * from "./tables/exports";
 
 
 
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -13,6 +13,7 @@ import * as m0011 from "./0011_org_admin";
 import * as m0012 from "./0012_billing";
 import * as m0013 from "./0013_audit_allowlist";
 import * as m0014 from "./0014_approvals";
+import * as m0015 from "./0015_exports";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_billing": m0012,
   "0013_audit_allowlist": m0013,
   "0014_approvals": m0014,
+  "0015_exports": m0015,
 };

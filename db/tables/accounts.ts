@@ -122,6 +122,8 @@ export interface EmailsTable {
   lastError: string | null;
   sentAt: string | null;
   createdAt: string;
+  /** JSON [{filename, contentType, content (base64)}] or null (migration 0015). */
+  attachments?: string | null;
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";

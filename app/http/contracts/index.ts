@@ -25,8 +25,11 @@ import * as admin from "./admin";
 import * as branding from "./branding";
 import * as administration from "./administration";
 import * as approvals from "./approvals";
+import * as exportsArea from "./exports";
+import * as scheduledExports from "./scheduled-exports";
+import * as integrations from "./integrations";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration, exportsArea, scheduledExports, integrations]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

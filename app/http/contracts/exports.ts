@@ -1,0 +1,2 @@
+/** Contracts of this area (issue 11). */
+export {};
