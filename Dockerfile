@@ -1,6 +1,6 @@
 # Production image for Fly.io + LiteFS (see docs/operations.md).
 FROM node:20-bookworm-slim AS base
-RUN apt-get update && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 chromium fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 
 FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*

@@ -86,6 +86,26 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ENTERPRISE_ANNUAL: z.string().optional(),
+  /**
+   * Workspace integrations (issue 11): OAuth clients and service base URLs.
+   * An integration without a client id is "not configured": connect answers
+   * 409 naming these variables. Defaults are the real services' URLs.
+   */
+  NOTES_CLIENT_ID: z.string().optional(),
+  NOTES_CLIENT_SECRET: z.string().optional(),
+  NOTES_AUTH_URL: unsetIfBlank(z.url().default("https://api.notion.com/v1/oauth/authorize")),
+  NOTES_TOKEN_URL: unsetIfBlank(z.url().default("https://api.notion.com/v1/oauth/token")),
+  NOTES_API_URL: unsetIfBlank(z.url().default("https://api.notion.com")),
+  WIKI_CLIENT_ID: z.string().optional(),
+  WIKI_CLIENT_SECRET: z.string().optional(),
+  WIKI_AUTH_URL: unsetIfBlank(z.url().default("https://auth.atlassian.com/authorize")),
+  WIKI_TOKEN_URL: unsetIfBlank(z.url().default("https://auth.atlassian.com/oauth/token")),
+  WIKI_API_URL: unsetIfBlank(z.url().default("https://api.atlassian.com")),
+  DOCS_CLIENT_ID: z.string().optional(),
+  DOCS_CLIENT_SECRET: z.string().optional(),
+  DOCS_AUTH_URL: unsetIfBlank(z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
+  DOCS_TOKEN_URL: unsetIfBlank(z.url().default("https://oauth2.googleapis.com/token")),
+  DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
   /** DNS servers for custom-domain verification (comma list of ip[:port]); empty uses the system's. */
   DNS_SERVERS: z
     .string()

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 
 /**
@@ -14,6 +14,11 @@ export type Flash =
 
 export async function setFlash(flash: Flash) {
   return flashCookie.serialize(encrypt(JSON.stringify(flash)));
+}
+
+/** Post/redirect/get with a one-time notice shown on the next page. */
+export async function redirectWithNotice(to: string, message: string) {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
 }
 
 /** Reads and clears the flash; send `headers` with the response. */

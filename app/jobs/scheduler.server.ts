@@ -11,11 +11,47 @@ export const SCHEDULES = [
   { name: "weekly-digest", pattern: "0 8 * * 1", job: "notifications.weekly-digest" },
 ] as const;
 
+/**
+ * A tick: a cheap, idempotent check run in-process every time its pattern
+ * fires (and, with `atStart`, once when the scheduler starts, to catch up
+ * on what was missed while the server was down). It must not do the work
+ * itself: it records it and enqueues persisted jobs. A failed tick is simply
+ * tried again at the next one. Areas register theirs when imported by
+ * ./handlers.server.ts.
+ */
+export interface Tick {
+  name: string;
+  pattern: string;
+  atStart?: boolean;
+  run: () => Promise<void>;
+}
+
+const ticks = new Map<string, Tick>();
+
+export function registerTick(tick: Tick) {
+  ticks.set(tick.name, tick);
+}
+
+async function runTick(tick: Tick) {
+  if (!isPrimary()) return;
+  try {
+    await tick.run();
+  } catch (error) {
+    console.error(`[scheduler] tick ${tick.name} failed`, error);
+  }
+}
+
 let crons: Cron[] = [];
 
-export function startScheduler() {
-  if (crons.length || !isPrimary()) return;
-  crons = SCHEDULES.map(
+/** Starts the time triggers; the promise settles when the start-up catch-up ticks have run. */
+export function startScheduler(): Promise<void> {
+  if (crons.length || !isPrimary()) return Promise.resolve();
+  const atStart: Promise<void>[] = [];
+  for (const tick of ticks.values()) {
+    crons.push(new Cron(tick.pattern, { name: `tick:${tick.name}`, timezone: "UTC", protect: true }, () => runTick(tick)));
+    if (tick.atStart) atStart.push(runTick(tick));
+  }
+  crons.push(...SCHEDULES.map(
     (s) =>
       new Cron(s.pattern, { name: s.name, timezone: "UTC", protect: true }, async (self: Cron) => {
         if (!isPrimary()) return;
@@ -26,7 +62,8 @@ export function startScheduler() {
           console.error(`[scheduler] could not enqueue ${s.job}`, error);
         }
       }),
-  );
+  ));
+  return Promise.all(atStart).then(() => undefined);
 }
 
 export function stopScheduler() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, type FormState, SubmitButton } from "~/components/forms";
@@ -9,7 +9,7 @@ import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "~
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
 import { AppError } from "~/domain/errors";
 import { listMembers } from "~/domain/orgs/members.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Approval workflows · Administration · PRD Studio" }];
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
     }
-    return redirect("/admin/approvals", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice("/admin/approvals", message);
   } catch (error) {
     return formFailure(error, values, [], { intent });
   }

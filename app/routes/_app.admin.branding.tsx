@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
@@ -7,7 +7,7 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { parseMultipart } from "~/http/multipart.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withHeaders({ allowed: true as const, branding, flash, orgName: actor.org.name }, { headers });
 }
 
-const saved = async (message: string) => redirect("/admin/branding", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+const saved = async (message: string) => redirectWithNotice("/admin/branding", message);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);

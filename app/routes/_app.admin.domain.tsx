@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom domain · Administration · PRD Studio" }];
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withHeaders({ allowed: true as const, domain, flash }, { headers });
 }
 
-const back = async (message: string) => redirect("/admin/domain", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+const back = async (message: string) => redirectWithNotice("/admin/domain", message);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);

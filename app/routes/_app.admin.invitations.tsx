@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
@@ -10,7 +10,7 @@ import { AppError } from "~/domain/errors";
 import { cancelInvitation, createInvitation, listInvitations, resendInvitation } from "~/domain/orgs/invitation-admin.server";
 import { listOrgMembers } from "~/domain/orgs/members.server";
 import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitations · Administration · PRD Studio" }];
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
     }
-    return redirect("/admin/invitations", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice("/admin/invitations", message);
   } catch (error) {
     return formFailure(error, values, [], { intent: values.intent });
   }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { changeMemberRole, listOrgMembers, removeMember, transferOwnership } from "~/domain/orgs/members.server";
 import { assignableRole } from "~/domain/orgs/orgs.schema";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Members · Administration · PRD Studio" }];
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
     }
     const to = values.intent === "remove" && userId === actor.user.id ? "/home" : "/admin/members";
-    return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice(to, message);
   } catch (error) {
     return formFailure(error, values, [], { intent: values.intent });
   }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { updateOrgSettingsSchema } from "~/domain/orgs/orgs.schema";
 import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Organization settings · Administration · PRD Studio" }];
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
     await updateOrgSettings(actor, input);
-    return redirect("/admin/settings", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message: "Organization settings saved." }) } });
+    return redirectWithNotice("/admin/settings", "Organization settings saved.");
   } catch (error) {
     return formFailure(error, values);
   }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { IMPROVEMENT_LABELS, IMPROVEMENT_TYPES } from "~/ai/schemas";
@@ -11,7 +11,7 @@ import { startImprove } from "~/domain/ai-tools/improve.server";
 import { diffTexts } from "~/domain/prd/diff.server";
 import { savePrd } from "~/domain/prd/prd.server";
 import { aiToolPage } from "~/http/ai-ui.server";
-import { setFlash } from "~/http/flash.server";
+import { redirectWithNotice } from "~/http/flash.server";
 import { assertAiRate } from "~/http/ai-rate.server";
 import { formFailure, formValues } from "~/http/ui.server";
 import { replaceSection, splitSections } from "~/utils/md-sections";
@@ -38,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (values.intent === "accept") {
       await savePrd(actor, projectId, { content: values.content ?? "" }, { mode: "put", expectedVersionId: values.baseVersionId, source: "improve" });
       const message = "The improvement was saved as a new version of the PRD.";
-      return redirect(`/projects/${projectId}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+      return redirectWithNotice(`/projects/${projectId}`, message);
     }
     assertAiRate(actor);
     const index = values.section ? Number(values.section) : -1;

@@ -13,7 +13,7 @@ import { generatePrdSchema, projectChatSchema } from "~/domain/builder/builder.s
 import { getConversation, projectChat, resetConversation } from "~/domain/builder/conversation.server";
 import { generatePrd } from "~/domain/builder/generate.server";
 import { getProject } from "~/domain/projects/projects.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { assertAiRate } from "~/http/ai-rate.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
 
@@ -48,13 +48,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (values.intent === "reset") {
       await resetConversation(actor, projectId);
-      return redirect(here, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message: "The conversation was cleared. Your PRD and its versions are unchanged." }) } });
+      return redirectWithNotice(here, "The conversation was cleared. Your PRD and its versions are unchanged.");
     }
     if (values.intent === "generate") {
       assertAiRate(actor);
       const result = await generatePrd(actor, generatePrdSchema.parse({ ...values, projectId }), request.signal);
       const message = `PRD generated as version ${result.version.number}${result.model === "builtin" ? " by the offline drafter" : ` with ${result.model}`}.${result.truncated ? " It was cut off at the model's output limit: check the end." : ""}`;
-      return redirect(`/projects/${projectId}`, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+      return redirectWithNotice(`/projects/${projectId}`, message);
     }
     assertAiRate(actor);
     await projectChat(actor, projectId, projectChatSchema.parse({ message: values.message }), request.signal);

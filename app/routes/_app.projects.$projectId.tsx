@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { PriorityBadge, RelativeTime, StatusBadge, statusLabel } from "~/components/project-badges";
+import { ExportMenu } from "~/components/projects/export-menu";
+import { exportMenu } from "~/domain/exports/export.server";
 import { PROJECT_STATUSES } from "~/domain/projects/projects.schema";
 import { getProject, setProjectStatus } from "~/domain/projects/projects.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
@@ -10,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const project = await orPageError(getProject(actor, params.projectId!));
-  return { project };
+  return { project, exportMenu: await exportMenu(actor) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -25,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectLayout() {
-  const { project } = useLoaderData<typeof loader>();
+  const { project, exportMenu: exportOptions } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const changing = navigation.formData?.get("intent") === "status";
   const base = `/projects/${project.id}`;
@@ -50,24 +52,27 @@ export default function ProjectLayout() {
             </span>
           </div>
         </div>
-        {project.permissions.canEdit ? (
-          <Form method="post" action={base} className="status-form">
-            <input type="hidden" name="intent" value="status" />
-            <label htmlFor="project-status" className="sr-only">
-              Status
-            </label>
-            <select id="project-status" name="status" defaultValue={project.status} key={project.status}>
-              {PROJECT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(s)}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn btn-secondary btn-sm" disabled={changing}>
-              {changing ? "Saving…" : "Set status"}
-            </button>
-          </Form>
-        ) : null}
+        <div className="status-form" style={{ alignItems: "flex-start" }}>
+          <ExportMenu projectId={project.id} menu={exportOptions} />
+          {project.permissions.canEdit ? (
+            <Form method="post" action={base} className="status-form">
+              <input type="hidden" name="intent" value="status" />
+              <label htmlFor="project-status" className="sr-only">
+                Status
+              </label>
+              <select id="project-status" name="status" defaultValue={project.status} key={project.status}>
+                {PROJECT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="btn btn-secondary btn-sm" disabled={changing}>
+                {changing ? "Saving…" : "Set status"}
+              </button>
+            </Form>
+          ) : null}
+        </div>
       </div>
       {project.description ? <p className="muted">{project.description}</p> : null}
       <nav className="tabs" aria-label="Project">

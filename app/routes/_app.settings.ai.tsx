@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resolveProvider } from "~/ai/keys.server";
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
@@ -16,7 +16,7 @@ import {
   listOrgKeys,
   listPersonalKeys,
 } from "~/domain/ai-keys/ai-keys.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "AI providers · Settings · PRD Studio" }];
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       default:
         throw new Response("Unknown action", { status: 400 });
     }
-    return redirect("/settings/ai", { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice("/settings/ai", message);
   } catch (error) {
     return formFailure(error, values, ["key"], { intent });
   }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
 import { FormAlert } from "~/components/forms";
@@ -8,7 +8,7 @@ import { AddMemoryForm, ExtractForm, MemoryFilters, MemoryList } from "~/compone
 import { createMemorySchema, extractMemorySchema, listMemoryQuery } from "~/domain/memory/memory.schema";
 import { createMemory, deleteMemory, extractMemories, listMemories } from "~/domain/memory/memory.server";
 import { assertAiRate } from "~/http/ai-rate.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 import { parsePastedConversation } from "~/utils/paste-conversation";
 
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       throw new Response("Unknown action", { status: 400 });
     }
-    return redirect(listUrl(request), { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice(listUrl(request), message);
   } catch (error) {
     return formFailure(error, values, [], { intent });
   }

@@ -76,6 +76,7 @@ export default function Outbox() {
                       <Linkified text={m.text} />
                     </pre>
                   </details>
+                  {m.attachments.length ? <div className="muted">Attached: {m.attachments.join(", ")}</div> : null}
                   {m.lastError ? <div className="field-error">Last error: {m.lastError}</div> : null}
                 </td>
                 <td>{m.toAddress}</td>

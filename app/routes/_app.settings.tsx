@@ -27,6 +27,7 @@ export default function SettingsLayout() {
           { to: "/settings/ai", label: "AI providers" },
           { to: "/settings/memory", label: "Memory" },
           { to: "/settings/notifications", label: "Notifications" },
+          { to: "/settings/integrations", label: "Integrations" },
           ...(isAdmin
             ? [
                 { to: "/settings/api-keys", label: "API keys" },

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, type FormState, FormAlert, SubmitButton } from "~/components/forms";
@@ -7,7 +7,7 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { updateWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { deleteWebhook, getWebhook, listDeliveries, sendTestDelivery, updateWebhook } from "~/domain/webhooks/webhooks.server";
-import { readFlash, setFlash } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
 import { EventPicker } from "./_app.settings.webhooks";
 
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formValues(request);
   const id = params.webhookId ?? "";
   const back = async (message: string, to = `/settings/webhooks/${id}`) =>
-    redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    redirectWithNotice(to, message);
   try {
     switch (values.intent) {
       case "test":

@@ -51,6 +51,9 @@ export default function AppShell() {
             <li>
               <NavLink to="/templates">Templates</NavLink>
             </li>
+            <li>
+              <NavLink to="/exports">Exports</NavLink>
+            </li>
           </ul>
           <p className="nav-heading">Workspace</p>
           <ul>

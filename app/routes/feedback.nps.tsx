@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+
 import { npsSchema } from "~/domain/feedback/nps.schema";
 import { npsStatus, submitNps } from "~/domain/feedback/nps.server";
-import { setFlash } from "~/http/flash.server";
+import { redirectWithNotice } from "~/http/flash.server";
 import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
 
 /**
@@ -24,9 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw parsed.error;
     const response = await submitNps(actor, parsed.data);
     const message = response.dismissed ? "We will ask again in a month." : "Thanks for your feedback!";
-    return redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice(back, message);
   } catch {
     const message = "Pick a score from 0 to 10 (and keep the comment under 2000 characters).";
-    return redirect(back, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+    return redirectWithNotice(back, message);
   }
 }

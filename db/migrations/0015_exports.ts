@@ -39,6 +39,8 @@ export async function up(db: Kysely<unknown>) {
     scheduledFor TEXT NOT NULL,
     reason TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'pending',
+    emailIds TEXT,
+    snapshot TEXT,
     createdAt TEXT NOT NULL,
     UNIQUE (scheduleId, scheduledFor)
   ) STRICT`.execute(db);

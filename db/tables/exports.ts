@@ -42,6 +42,10 @@ export interface ScheduledExportRunsTable {
   scheduledFor: string;
   reason: "schedule" | "manual" | "status_change" | "catch_up";
   status: "pending" | "done" | "failed";
+  /** JSON string[]: the e-mails (one per recipient) made by the first attempt, reused by retries. */
+  emailIds: string | null;
+  /** The PRD text of the file being delivered; becomes lastDeliveredContent on success, then cleared. */
+  snapshot: string | null;
   createdAt: string;
 }
 

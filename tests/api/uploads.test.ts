@@ -305,13 +305,14 @@ describe("POST /api/upload/transcribe", () => {
 });
 
 describe("GET /api/integrations/status", () => {
-  it("reports notes and wiki as not connected, to signed-in callers only", async () => {
+  it("reports notes, wiki and docs as not connected, to signed-in callers only", async () => {
     const res = await owner.client.get("/api/integrations/status");
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
       integrations: {
         notes: { connected: false, workspaceName: null, connectedAt: null },
         wiki: { connected: false, workspaceName: null, connectedAt: null },
+        docs: { connected: false, workspaceName: null, connectedAt: null },
       },
     });
     expectError(await owner.client.get("/api/integrations/status", { cookies: false }), 401, "UNAUTHORIZED");

@@ -76,21 +76,22 @@ export async function activeWorkflow(ex: Executor, org: Actor["org"], trigger: A
  * permission checks). Returns when no active workflow covers the trigger;
  * otherwise creates (or reuses the pending) approval request for the target,
  * notifies the approvers, commits, and throws ApprovalPendingError (202).
- * For exports: call `requireApprovalOrProceed(actor, "prd_export", {type: "project", id, label})`
- * and register an executor with registerApprovalExecutor("prd_export", ...).
+ * A pending request is reused per target (per target and requester for prd_export).
  */
 export async function requireApprovalOrProceed(actor: Actor, trigger: ApprovalTrigger, target: ApprovalTarget): Promise<void> {
   const workflow = await activeWorkflow(db, actor.org, trigger);
   if (!workflow) return;
   const view = await db.transaction().execute(async (trx) => {
-    const existing = await trx
+    let pending = trx
       .selectFrom("approvalRequests")
       .selectAll()
       .where("orgId", "=", actor.org.id)
       .where("triggerType", "=", trigger)
       .where("targetId", "=", target.id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
+      .where("status", "=", "pending");
+    // An approved export lets its requester download once: each requester has their own request.
+    if (trigger === "prd_export") pending = pending.where("requestedById", "=", actor.user.id);
+    const existing = await pending.executeTakeFirst();
     if (existing) return presentRequest(trx, existing);
     const row: ApprovalRequestsTable = {
       id: newId(),

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import { db, type Executor } from "~/db.server";
 import { enqueue } from "~/jobs/queue.server";
@@ -7,6 +8,12 @@ import type { Actor } from "../actor";
 import { brandEmailHtml } from "../branding/email-branding.server";
 import { smtpTransport } from "./transport.server";
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer | Uint8Array;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -14,14 +21,28 @@ export interface OutgoingEmail {
   html?: string;
   kind: string;
   orgId?: string | null;
+  /** Files sent with the message (stored base64 in emails.attachments until sent). */
+  attachments?: EmailAttachment[];
+}
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
 }
 
 /**
  * Queues an e-mail in the caller's transaction. A persisted job sends it over
  * SMTP (retrying failures) or, without SMTP_URL, files it in the outbox.
+ * `send: "caller"`: no job is queued; the caller sends it with sendQueuedEmail
+ * from a job of its own (whose retries then cover the message).
  */
-export async function queueEmail(trx: Executor, email: OutgoingEmail) {
+export async function queueEmail(trx: Executor, email: OutgoingEmail, options: { send?: "job" | "caller" } = {}) {
   const id = newId();
+  const attachments: StoredAttachment[] | null = email.attachments?.length
+    ? email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") }))
+    : null;
   await trx
     .insertInto("emails")
     .values({
@@ -38,46 +59,65 @@ export async function queueEmail(trx: Executor, email: OutgoingEmail) {
       lastError: null,
       sentAt: null,
       createdAt: nowIso(),
+      attachments: attachments ? JSON.stringify(attachments) : null,
     })
     .execute();
-  await enqueue(trx, "email.send", { emailId: id });
+  if (options.send !== "caller") await enqueue(trx, "email.send", { emailId: id });
   return id;
 }
 
-registerJobHandler("email.send", {
-  async run({ emailId }: { emailId: string }) {
-    const email = await db.selectFrom("emails").selectAll().where("id", "=", emailId).executeTakeFirst();
-    if (!email || email.status === "sent" || email.status === "outbox") return;
-    const transport = await smtpTransport();
-    if (!transport) {
-      await db.updateTable("emails").set({ status: "outbox", sentAt: nowIso() }).where("id", "=", emailId).execute();
-      return;
-    }
-    try {
-      await transport.sendMail({
-        from: config().MAIL_FROM,
-        to: email.toAddress,
-        subject: email.subject,
-        text: email.text,
-        html: email.html ?? undefined,
-      });
-    } catch (error) {
-      await db
-        .updateTable("emails")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), lastError: String((error as Error).message ?? error) }))
-        .where("id", "=", emailId)
-        .execute();
-      throw error;
-    }
+/** Once a message is sent (or filed), its files are not kept: names and types stay for the outbox. */
+function withoutContent(attachments: string | null | undefined) {
+  if (!attachments) return null;
+  return JSON.stringify((JSON.parse(attachments) as StoredAttachment[]).map((a) => ({ filename: a.filename, contentType: a.contentType, content: "" })));
+}
+
+/**
+ * Sends one queued message over SMTP, or files it in the outbox without
+ * SMTP_URL. Already sent: nothing happens. A failure is recorded on the
+ * message and thrown, for the calling job to retry.
+ */
+export async function sendQueuedEmail(emailId: string) {
+  const email = await db.selectFrom("emails").selectAll().where("id", "=", emailId).executeTakeFirst();
+  if (!email || email.status === "sent" || email.status === "outbox") return;
+  const transport = await smtpTransport();
+  if (!transport) {
+    await db.updateTable("emails").set({ status: "outbox", sentAt: nowIso(), attachments: withoutContent(email.attachments) }).where("id", "=", emailId).execute();
+    return;
+  }
+  try {
+    const attachments = email.attachments ? (JSON.parse(email.attachments) as StoredAttachment[]) : [];
+    await transport.sendMail({
+      from: config().MAIL_FROM,
+      to: email.toAddress,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
+    });
+  } catch (error) {
     await db
       .updateTable("emails")
-      .set((eb) => ({ status: "sent", sentAt: nowIso(), attempts: eb("attempts", "+", 1), lastError: null }))
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), lastError: String((error as Error).message ?? error) }))
       .where("id", "=", emailId)
       .execute();
-  },
-  async onGiveUp({ emailId }: { emailId: string }) {
-    await db.updateTable("emails").set({ status: "failed" }).where("id", "=", emailId).execute();
-  },
+    throw error;
+  }
+  await db
+    .updateTable("emails")
+    .set((eb) => ({ status: "sent", sentAt: nowIso(), attempts: eb("attempts", "+", 1), lastError: null, attachments: withoutContent(email.attachments) }))
+    .where("id", "=", emailId)
+    .execute();
+}
+
+/** Marks a message that will not be sent any more as failed (unless it went out meanwhile). */
+export async function giveUpEmail(emailId: string) {
+  await db.updateTable("emails").set({ status: "failed" }).where("id", "=", emailId).where("status", "=", "queued").execute();
+}
+
+registerJobHandler("email.send", {
+  run: ({ emailId }: { emailId: string }) => sendQueuedEmail(emailId),
+  onGiveUp: ({ emailId }: { emailId: string }) => giveUpEmail(emailId),
 });
 
 /**
@@ -95,6 +135,8 @@ export async function outboxFor(actor: Actor, limit = 100) {
   const messages = await db
     .selectFrom("emails")
     .select(["id", "toAddress", "subject", "text", "kind", "status", "attempts", "lastError", "sentAt", "createdAt"])
+    // Attachment names only, never the files.
+    .select(sql<string | null>`(SELECT json_group_array(json_extract(value, '$.filename')) FROM json_each(emails.attachments))`.as("attachmentNames"))
     .where((eb) =>
       eb.or([
         eb("toAddress", "=", actor.user.email),
@@ -104,5 +146,12 @@ export async function outboxFor(actor: Actor, limit = 100) {
     .orderBy("createdAt", "desc")
     .limit(limit)
     .execute();
-  return { messages, smtpConfigured: Boolean(config().SMTP_URL), isOwner: ownedOrgIds.length > 0 };
+  return {
+    messages: messages.map(({ attachmentNames, ...m }) => ({
+      ...m,
+      attachments: attachmentNames ? (JSON.parse(attachmentNames) as string[]) : [],
+    })),
+    smtpConfigured: Boolean(config().SMTP_URL),
+    isOwner: ownedOrgIds.length > 0,
+  };
 }

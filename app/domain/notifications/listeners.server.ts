@@ -103,6 +103,8 @@ async function handle(trx: Executor, event: DomainEvent) {
     }
     case "export.completed":
     case "export.failed": {
+      // A download the person is watching needs no notification; deliveries (schedules, workspaces) do.
+      if (d.delivery === "download") return;
       const userId = str(d.userId) ?? event.actorId;
       if (!userId) return;
       const project = await loadProject(trx, d.projectId);

@@ -3,8 +3,9 @@ import { audioBodyDoc, DOCUMENT_KINDS, documentBodyDoc, imageBodyDoc } from "~/d
 import { contract } from "../contract";
 
 // Contracts of this area (issue 9). Each exported contract is picked up by ./index.ts.
+// The integrations status moved to ./integrations.ts (issue 11).
 
-const tag = "Uploads and integrations";
+const tag = "Uploads";
 const typeNote = " The type is decided from the bytes, never from the filename or the part's declared type.";
 
 export const analysisShape = z.object({
@@ -93,22 +94,4 @@ export const transcribe = contract({
   body: audioBodyDoc,
   response: z.object({ text: z.string(), duration: z.number(), minutes: z.number(), language: z.string().nullable() }),
   errors: ["VALIDATION_ERROR", "FEATURE_DISABLED", "LIMIT_REACHED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "PROVIDER_ERROR"],
-});
-
-const integrationShape = z.object({
-  connected: z.boolean(),
-  workspaceName: z.string().nullable(),
-  connectedAt: z.string().nullable(),
-});
-
-export const integrationsStatus = contract({
-  method: "GET",
-  path: "/api/integrations/status",
-  tag,
-  summary: "Connection state of the notes and wiki integrations",
-  description:
-    "One entry per integration (`notes`, `wiki`). Their OAuth connect flows arrive with the exports work; until then both report `connected: false`.",
-  auth: "user",
-  response: z.object({ integrations: z.object({ notes: integrationShape, wiki: integrationShape }) }),
-  errors: ["UNAUTHORIZED"],
 });

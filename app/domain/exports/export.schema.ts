@@ -1,0 +1,49 @@
+import { z } from "zod/v4";
+
+/** Inputs of the file exports (issue 11): one PRD as pdf/html/docx, or several as a zip. */
+
+/** Most projects a bulk export takes (interface-spec "Limits"). */
+export const BULK_MAX_PROJECTS = 20;
+export const BULK_FORMATS = ["pdf", "html", "markdown", "all"] as const;
+export type BulkFormat = (typeof BULK_FORMATS)[number];
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * Body of POST /api/export/pdf|html|docx: `projectId` (a project the caller
+ * can read) or `content` (markdown), exactly one of the two; `title`
+ * optional (default: the project's name, or "Untitled PRD" for content).
+ */
+export const singleExportSchema = z
+  .object({
+    projectId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    content: z.preprocess(blankToUndefined, z.string().max(1_000_000, "content is longer than 1,000,000 characters").optional()),
+    title: z.preprocess(blankToUndefined, z.string().trim().max(200, "title is longer than 200 characters").optional()),
+  })
+  .superRefine(({ projectId, content }, ctx) => {
+    if (!projectId && content === undefined) {
+      ctx.addIssue({ code: "custom", path: ["projectId"], message: "Send projectId (a project to export) or content (markdown to export)" });
+    } else if (projectId && content !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: "Send either projectId or content, not both" });
+    }
+  });
+export type SingleExportInput = z.infer<typeof singleExportSchema>;
+
+/** A form sends one checkbox value as a string and several as an array. */
+const idList = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? [] : [v]) : v),
+  z
+    .array(z.string({ error: "Each project id must be a string" }).trim().min(1, "A project id is empty").max(100), {
+      error: "projectIds must be an array of project ids",
+    })
+    .min(1, "Choose at least one project")
+    // Above 20 the domain answers TOO_MANY_PROJECTS; this only bounds the body.
+    .max(1000, "projectIds is far too long"),
+);
+
+/** Body of POST /api/export/bulk. */
+export const bulkExportSchema = z.object({
+  projectIds: idList,
+  format: z.enum(BULK_FORMATS, { error: `format must be one of ${BULK_FORMATS.join(", ")}` }),
+});
+export type BulkExportInput = z.infer<typeof bulkExportSchema>;

@@ -1,0 +1,94 @@
+import { db } from "~/db.server";
+import { decrypt, encrypt } from "~/utils/crypto.server";
+import { nowIso, randomToken, sha256 } from "~/utils/ids.server";
+import type { Actor } from "../actor";
+import { AppError } from "../errors";
+import { saveConnection } from "./connections.server";
+import { ProviderHttpError } from "./http.server";
+import type { CallbackError, IntegrationProvider } from "./providers";
+import { pkceChallenge } from "./providers/docs.server";
+import { OAUTH_CLIENTS } from "./providers/index.server";
+import { NoSiteError } from "./providers/wiki.server";
+import { providerSettings, requireSettings } from "./settings.server";
+
+/**
+ * The OAuth 2 authorization-code flow. `state` is random, stored only as its
+ * sha256 with the user, organization, provider, a 10-minute expiry and (for
+ * PKCE) the encrypted code verifier; the callback consumes it exactly once.
+ */
+
+const STATE_TTL_MS = 10 * 60_000;
+
+/** The redirect URI registered with each service: {APP_URL}/api/integrations/{provider}/callback. */
+export const callbackUrl = (provider: IntegrationProvider, baseUrl: string) => `${baseUrl.replace(/\/$/, "")}/api/integrations/${provider}/callback`;
+
+/** GET /api/integrations/{provider}/connect: the authorization URL to send the user's browser to. */
+export async function startConnect(actor: Actor, provider: IntegrationProvider, baseUrl: string): Promise<{ url: string; expiresAt: string }> {
+  const settings = requireSettings(provider);
+  const client = OAUTH_CLIENTS[provider];
+  const state = randomToken(32);
+  const verifier = client.usesPkce ? randomToken(48) : null;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + STATE_TTL_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("oauthStates").where("expiresAt", "<", nowIso(now)).execute();
+    await trx
+      .insertInto("oauthStates")
+      .values({
+        stateHash: sha256(state),
+        orgId: actor.org.id,
+        userId: actor.user.id,
+        provider,
+        codeVerifier: verifier ? encrypt(verifier) : null,
+        redirectTo: null,
+        expiresAt,
+        createdAt: nowIso(now),
+      })
+      .execute();
+  });
+  const url = client.authorizationUrl(settings, {
+    redirectUri: callbackUrl(provider, baseUrl),
+    state,
+    codeChallenge: verifier ? pkceChallenge(verifier) : null,
+  });
+  return { url, expiresAt };
+}
+
+export type CallbackOutcome =
+  | { ok: true; provider: IntegrationProvider; workspaceName: string }
+  | { ok: false; provider: IntegrationProvider; reason: CallbackError };
+
+/**
+ * GET /api/integrations/{provider}/callback, authenticated by `state` alone
+ * (whoever's browser arrives, the tokens go to the user who started it).
+ * Never throws for the caller's mistakes: the outcome says what happened.
+ */
+export async function completeConnect(
+  provider: IntegrationProvider,
+  query: { code?: string; state?: string; error?: string },
+  baseUrl: string,
+): Promise<CallbackOutcome> {
+  const fail = (reason: CallbackError): CallbackOutcome => ({ ok: false, provider, reason });
+  if (!query.state || query.state.length > 200) return fail("invalid_state");
+  const pending = await db.deleteFrom("oauthStates").where("stateHash", "=", sha256(query.state)).returningAll().executeTakeFirst();
+  if (!pending || pending.provider !== provider) return fail("invalid_state");
+  if (Date.parse(pending.expiresAt) <= Date.now()) return fail("expired_state");
+  if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
+  if (!query.code) return fail("invalid_state");
+  const member = await db.selectFrom("memberships").select("id").where("orgId", "=", pending.orgId).where("userId", "=", pending.userId).executeTakeFirst();
+  if (!member) return fail("invalid_state");
+  const settings = providerSettings(provider);
+  if (!settings) return fail("not_configured");
+  const verifier = pending.codeVerifier ? decrypt(pending.codeVerifier) : null;
+  try {
+    const result = await OAUTH_CLIENTS[provider].exchangeCode(settings, { code: query.code, redirectUri: callbackUrl(provider, baseUrl), codeVerifier: verifier });
+    await db.transaction().execute((trx) => saveConnection(trx, { orgId: pending.orgId, userId: pending.userId }, provider, result));
+    return { ok: true, provider, workspaceName: result.workspaceName };
+  } catch (error) {
+    if (error instanceof NoSiteError) return fail("no_site");
+    if (error instanceof ProviderHttpError) return fail(error.status >= 400 && error.status < 500 && error.status !== 429 ? "token_error" : "provider_error");
+    if (error instanceof AppError && error.code === "PROVIDER_ERROR") return fail("provider_error");
+    throw error;
+  }
+}
+

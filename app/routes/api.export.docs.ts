@@ -1,0 +1,7 @@
+import { exportToDocs } from "~/domain/integrations/export.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/integrations";
+
+const route = apiRoute(endpoint(c.exportDocs, ({ actor, body }) => exportToDocs(actor, body)));
+export const loader = route.loader;
+export const action = route.action;

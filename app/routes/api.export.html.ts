@@ -1,0 +1,8 @@
+import { exportPrd } from "~/domain/exports/export.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/exports";
+import { exportFileResponse } from "~/http/export-download.server";
+
+const route = apiRoute(endpoint(c.exportHtml, async ({ actor, body }) => exportFileResponse(await exportPrd(actor, "html", body))));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,7 @@
+import { exportToNotes } from "~/domain/integrations/export.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/integrations";
+
+const route = apiRoute(endpoint(c.exportNotes, ({ actor, body }) => exportToNotes(actor, body)));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,19 @@
+import { redirect } from "@remix-run/node";
+import { appUrl } from "~/config.server";
+import { completeConnect } from "~/domain/integrations/oauth.server";
+import { PROVIDER_INFO } from "~/domain/integrations/providers";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/integrations";
+import { redirectWithNotice } from "~/http/flash.server";
+
+/** The OAuth redirect target: always a redirect to the settings page, with a notice or an error reason. */
+const route = apiRoute(
+  endpoint(c.integrationCallback, async ({ params, query, request }) => {
+    const outcome = await completeConnect(params.provider, query, appUrl(request.url));
+    if (!outcome.ok) return redirect(`/settings/integrations?error=${outcome.reason}&provider=${outcome.provider}`);
+    const message = `${PROVIDER_INFO[outcome.provider].service} connected: ${outcome.workspaceName}.`;
+    return redirectWithNotice("/settings/integrations", message);
+  }),
+);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,8 @@
+import { appUrl } from "~/config.server";
+import { startConnect } from "~/domain/integrations/oauth.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/integrations";
+
+const route = apiRoute(endpoint(c.connectDocs, ({ actor, request }) => startConnect(actor, "docs", appUrl(request.url))));
+export const loader = route.loader;
+export const action = route.action;

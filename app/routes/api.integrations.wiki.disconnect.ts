@@ -1,0 +1,7 @@
+import { disconnect } from "~/domain/integrations/connections.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/integrations";
+
+const route = apiRoute(endpoint(c.disconnectWiki, ({ actor }) => disconnect(actor, "wiki")));
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,7 @@
+import { listLogs } from "~/domain/scheduled-exports/schedules.server";
+import { apiRoute, endpoint } from "~/http/api.server";
+import * as c from "~/http/contracts/scheduled-exports";
+
+const route = apiRoute(endpoint(c.listScheduledExportLogs, async ({ actor, params }) => ({ logs: await listLogs(actor, params.exportId) })));
+export const loader = route.loader;
+export const action = route.action;
