@@ -91,7 +91,7 @@ export function ScheduledExportFields({ state, defaults, projects, statuses, tim
   return (
     <>
       <Select label="Project" name="projectId" value={value("projectId")} state={state} choices={projects.map((p) => [p.id, p.name] as const)} hint="Its current PRD is exported at every run." />
-      <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className="stack form-group">
         <legend>When</legend>
         <Select label="Schedule" name="scheduleType" value={value("scheduleType")} state={state} choices={TYPE_CHOICES} onChange={setType} />
         {show(type === "weekly" || type === "one_time") ? (
@@ -117,7 +117,7 @@ export function ScheduledExportFields({ state, defaults, projects, statuses, tim
           ))}
         </datalist>
       </fieldset>
-      <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className="stack form-group">
         <legend>What and where</legend>
         <Select label="Format" name="format" value={value("format")} state={state} choices={FORMAT_CHOICES} />
         <Select label="Delivery" name="deliveryMethod" value={value("deliveryMethod")} state={state} choices={[["email", "E-mail, with the file attached"], ["webhook", "Webhook (signed POST)"]]} onChange={setMethod} />
@@ -131,7 +131,7 @@ export function ScheduledExportFields({ state, defaults, projects, statuses, tim
           <Input label="Webhook URL" name="webhookUrl" type="url" value={value("webhookUrl")} state={state} placeholder="https://example.com/hooks/prd" hint="Webhook only. Receives JSON with the file (base64), signed with a secret shown once." />
         ) : null}
         <Input label="Message (optional)" name="customMessage" area value={value("customMessage")} state={state} hint="The body of the e-mail, or `message` in the webhook payload." />
-        <div>
+        <div className="field">
           <label className="checkbox">
             <input type="checkbox" name="includeChangelog" value="on" defaultChecked={changelogChecked} aria-describedby="field-includeChangelog-hint" /> Include a summary of the changes since the last delivery
           </label>
