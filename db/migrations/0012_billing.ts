@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // Billing: subscriptions, checkout sessions, billing history (issue 10).
-// Not landed yet: editable until the issue that adds it is resolved; frozen after.
+// Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 const up_statements = [
   `CREATE TABLE billingCheckoutSessions (

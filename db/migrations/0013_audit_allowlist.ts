@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 // Audit log additions and the IP allowlist (issue 10).
-// Not landed yet: editable until the issue that adds it is resolved; frozen after.
+// Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE ipAllowlistEntries (

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Exports: scheduled exports with runs and delivery logs, workspace
 // integrations (OAuth connections and pending states), e-mail attachments (issue 11).
-// Not landed yet: editable until the issue that adds it is resolved; frozen after.
+// Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE scheduledExports (
