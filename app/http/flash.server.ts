@@ -9,7 +9,7 @@ import { decrypt, encrypt } from "~/utils/crypto.server";
 const flashCookie = createCookie("__flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 120 });
 
 export type Flash =
-  | { kind: "notice"; message: string }
+  | { kind: "notice"; message: string; tone?: "success" | "info" | "error" }
   | { kind: "apiKeyCreated"; apiKey: { name: string; key: string; prefix: string } };
 
 export async function setFlash(flash: Flash) {
@@ -17,8 +17,8 @@ export async function setFlash(flash: Flash) {
 }
 
 /** Post/redirect/get with a one-time notice shown on the next page. */
-export async function redirectWithNotice(to: string, message: string) {
-  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) } });
+export async function redirectWithNotice(to: string, message: string, tone?: "success" | "info" | "error") {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "notice", message, ...(tone ? { tone } : {}) }) } });
 }
 
 /** Reads and clears the flash; send `headers` with the response. */

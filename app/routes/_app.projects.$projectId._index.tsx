@@ -28,6 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withHeaders({
     projectId: project.id,
     notice: flash?.kind === "notice" ? flash.message : null,
+    noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
     check,
     permissions: project.permissions,
     prd,
@@ -65,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, check, projectId, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, ...comments } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -109,7 +110,7 @@ export default function ProjectDocument() {
           </section>
         ) : null}
         {notice ? (
-          <div className="alert alert-success" role="status">
+          <div className={`alert alert-${noticeTone}`} role={noticeTone === "error" ? "alert" : "status"}>
             <p>{notice}</p>
           </div>
         ) : null}

@@ -94,7 +94,19 @@ describe("the project page's Export menu", () => {
     const res = await postForm(boss, `/projects/${project}/export`, [["format", "html"]]);
     expect(res.status).toBe(302);
     keepCookies(boss, res);
-    expect(pageText(await boss.client.get(`/projects/${project}`))).toContain("Sent for approval");
+    const after = await boss.client.get(`/projects/${project}`);
+    expect(pageText(after)).toContain("Sent for approval");
+    expect(after.text).toMatch(/class="alert alert-info"[^>]*>\s*<p>Sent for approval/);
+  });
+
+  it("a refused export comes back as an error message on the project page", async () => {
+    setFlagResolver((_actor, key) => key !== "export_pdf");
+    const res = await postForm(owner, `/projects/${alpha}/export`, [["format", "pdf"]]);
+    expect(res.status).toBe(302);
+    keepCookies(owner, res);
+    const page = await owner.client.get(`/projects/${alpha}`);
+    expect(page.text).toMatch(/class="alert alert-error" role="alert"/);
+    expect(pageText(page)).toMatch(/PDF export is turned off/i);
   });
 });
 
