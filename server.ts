@@ -1,24 +1,32 @@
 import http from "node:http";
 import path from "node:path";
+import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { ConfigError, parseConfig } from "./app/config.server";
 import { createApiRouter } from "./app/http/api-router.server";
-import { clientIp, sendResponse, toRequest } from "./app/http/node-adapter.server";
+import { createNodeHandler } from "./app/http/serve.server";
+import { logger } from "./app/utils/log.server";
 
 /**
  * The HTTP server: static assets, the Remix handler, the job worker (on the
  * LiteFS primary only) and graceful shutdown. `NODE_ENV=production` serves
  * ./build; otherwise Vite runs in middleware mode for development.
+ * Logs are JSON lines on stdout (app/utils/log.server.ts); console output of
+ * any code is routed through the logger so it carries the request id too.
  */
+
+for (const [method, level] of [["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]] as const) {
+  console[method] = (...args: unknown[]) => logger[level](format(...args));
+}
 
 let cfg;
 try {
   cfg = parseConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    logger.error(error.message);
     process.exit(1);
   }
   throw error;
@@ -68,40 +76,27 @@ app.all(
 
 // The API is answered from a route table built once (app/http/api-router.server.ts),
 // without express or Remix's per-request route matching; the pages go through both.
-const api = fixedBuild ? createApiRouter(fixedBuild) : null;
-const trustProxy = cfg.TRUST_PROXY;
-const server = http.createServer((req, res) => {
-  const url = req.url ?? "/";
-  if (api && url.startsWith("/api/")) {
-    const query = url.indexOf("?");
-    const found = api.match(query < 0 ? url : url.slice(0, query), req.method ?? "GET");
-    if (found) {
-      const request = toRequest(req, res, trustProxy);
-      api
-        .run(found, request, { ip: clientIp(req, trustProxy) })
-        .then((response) => sendResponse(res, response))
-        .catch((error) => {
-          console.error("[api] response failed", error);
-          if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-          res.end();
-        });
-      return;
-    }
-  }
-  app(req, res);
-});
+// app/http/serve.server.ts adds the request id, /metrics, the access log and metrics.
+const server = http.createServer(
+  createNodeHandler({
+    api: fixedBuild ? createApiRouter(fixedBuild) : null,
+    app,
+    trustProxy: cfg.TRUST_PROXY,
+    metricsToken: cfg.METRICS_TOKEN,
+  }),
+);
 server.keepAliveTimeout = 65_000;
 server.listen(cfg.PORT, cfg.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.PORT;
-  console.log(`PRD Studio listening on http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`);
+  logger.info(`PRD Studio listening on http://${cfg.HOST === "0.0.0.0" ? "localhost" : cfg.HOST}:${port}`, { port });
 });
 
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${signal} received: draining connections`);
+  logger.info(`${signal} received: draining connections`, { signal });
   // Stop accepting; idle keep-alive sockets close now, busy ones when done.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -110,7 +105,7 @@ async function shutdown(signal: string) {
   clearTimeout(force);
   await entry.stopBackground();
   await viteClose?.();
-  console.log("Shut down cleanly");
+  logger.info("Shut down cleanly");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

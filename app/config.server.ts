@@ -106,6 +106,16 @@ const envSchema = z.object({
   DOCS_AUTH_URL: unsetIfBlank(z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
   DOCS_TOKEN_URL: unsetIfBlank(z.url().default("https://oauth2.googleapis.com/token")),
   DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
+  /** Operations (issue 12): log level of the JSON-lines logger on stdout. */
+  LOG_LEVEL: unsetIfBlank(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  /** Bearer token for GET /metrics (Prometheus); unset disables the endpoint (404). */
+  METRICS_TOKEN: unsetIfBlank(z.string().min(16, "needs at least 16 characters").optional()),
+  /** /api/health: the job queue is unhealthy when its oldest due job waits longer than this. */
+  HEALTH_MAX_QUEUE_LAG_SECONDS: unsetIfBlank(z.coerce.number().int().min(1).default(300)),
+  /** /api/health: the disk holding DATA_DIR is unhealthy below this many free bytes … */
+  HEALTH_MIN_FREE_BYTES: unsetIfBlank(z.coerce.number().int().min(0).default(100 * 1024 * 1024)),
+  /** … or below this share of its size, in percent. */
+  HEALTH_MIN_FREE_PERCENT: unsetIfBlank(z.coerce.number().min(0).max(100).default(2)),
   /** DNS servers for custom-domain verification (comma list of ip[:port]); empty uses the system's. */
   DNS_SERVERS: z
     .string()

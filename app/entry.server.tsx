@@ -1,13 +1,22 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { mustReplay, replayToPrimary } from "./ops/replay.server";
 
 export { startBackground, stopBackground } from "./lifecycle.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * A form post that reached a LiteFS replica goes to the primary (fly-replay).
+ * formValues() refuses it before the action writes; these two make sure the
+ * answer is the replay, for plain form posts and for fetches alike.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  mustReplay(request) ? replayToPrimary() : response;
 
 export default function handleRequest(
   request: Request,
@@ -16,6 +25,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  if (mustReplay(request)) return replayToPrimary();
   const bot = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;

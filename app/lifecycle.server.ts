@@ -4,26 +4,43 @@ import { startWorker, stopWorker } from "./jobs/worker.server";
 import { startScheduler, stopScheduler } from "./jobs/scheduler.server";
 import { migrateToLatest } from "#db/client";
 import { ensureSystemTemplates } from "./domain/templates/system.server";
+import { onRoleChange, startRoleWatch, stopRoleWatch } from "./ops/role-watch.server";
 
 /**
- * Start-up and shutdown of everything that is not a request: migrations and
- * the job worker (primary only). server.ts calls these through the build's
+ * Start-up and shutdown of everything that is not a request: migrations, the
+ * job worker and the scheduler. server.ts calls these through the build's
  * entry module so there is one instance of each module.
+ *
+ * With LiteFS the primary can move while the process runs: the worker checks
+ * the role before each job it claims, and the role watcher starts the
+ * scheduler on the machine that becomes primary and stops it on the one that
+ * loses the lease (docs/operations.md, "Fly.io + LiteFS").
  */
-export async function startBackground(options: { worker?: boolean } = {}) {
-  if (isPrimary()) {
+
+let unsubscribe: (() => void) | undefined;
+
+export async function startBackground(options: { worker?: boolean; roleCheckMs?: number; workerPollMs?: number } = {}) {
+  const primary = isPrimary();
+  if (primary) {
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
     const seeded = await ensureSystemTemplates();
     if (seeded.length) console.log(`[db] added ${seeded.length} built-in templates`);
   }
-  if (options.worker !== false) {
-    startWorker();
-    startScheduler();
-  }
+  if (options.worker === false) return;
+  startWorker(options.workerPollMs);
+  void startScheduler();
+  unsubscribe ??= onRoleChange(async (role) => {
+    if (role === "primary") await startScheduler();
+    else stopScheduler();
+  });
+  startRoleWatch({ intervalMs: options.roleCheckMs, initial: primary ? "primary" : "replica" });
 }
 
 export async function stopBackground() {
+  await stopRoleWatch();
+  unsubscribe?.();
+  unsubscribe = undefined;
   stopScheduler();
   await stopWorker();
   await closeDb();

@@ -17,7 +17,14 @@ export function openSqlite(file: string) {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // WAL + NORMAL: a commit is durable once written to the WAL; a process
+  // crash (SIGKILL, OOM) loses nothing acknowledged, a power loss may lose the
+  // last commits but never corrupts (docs/operations.md, "Durability").
   sqlite.pragma("synchronous = NORMAL");
+  // Checkpoint after 1000 pages (SQLite's default, stated), and cut the WAL
+  // back to 64 MB when it is reset after a long reader let it grow.
+  sqlite.pragma("wal_autocheckpoint = 1000");
+  sqlite.pragma("journal_size_limit = 67108864");
   return sqlite;
 }
 

@@ -1,6 +1,7 @@
 import type { AiCallsTable, AiKeySource } from "#db/schema";
 import { db, type Executor, isPrimary } from "~/db.server";
 import { assertWithinLimit, registerUsageCounter } from "~/domain/billing/limits.server";
+import { countAiTokens } from "~/http/metrics.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Usage } from "./types";
 
@@ -50,6 +51,7 @@ export interface CallRecord {
 
 /** Logs a call where the database is writable (POSTs always are; a search GET on a LiteFS replica is not logged). */
 export async function recordCall(call: CallRecord) {
+  countAiTokens(call.provider, Math.max(0, Math.round(call.usage.inputTokens)), Math.max(0, Math.round(call.usage.outputTokens)));
   if (!isPrimary()) return;
   await db
     .insertInto("aiCalls")

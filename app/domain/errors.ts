@@ -33,6 +33,7 @@ export type ErrorCode =
   | "ACCOUNT_LOCKED"
   | "RATE_LIMITED"
   | "PROVIDER_ERROR"
+  | "STORAGE_FULL"
   | "INTERNAL_ERROR";
 
 /** The HTTP status of each code (decisions.md, "Envelope and status codes"). */
@@ -66,6 +67,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_LOCKED: 423,
   RATE_LIMITED: 429,
   PROVIDER_ERROR: 502,
+  /** The disk is full: nothing was saved (app/ops/storage-errors.server.ts). */
+  STORAGE_FULL: 503,
   INTERNAL_ERROR: 500,
 };
 

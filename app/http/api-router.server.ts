@@ -18,6 +18,8 @@ type RouteFn = (args: { request: Request; params: Record<string, string>; contex
 
 interface Entry {
   id: string;
+  /** The route's pattern, as in the API docs (`/api/projects/{projectId}`): the metrics' route label. */
+  pattern: string;
   loader?: RouteFn;
   action?: RouteFn;
 }
@@ -59,7 +61,8 @@ export function createApiRouter(build: ServerBuild, prefix = "api") {
     const path = fullPath(build, id);
     if (route.index || (path !== prefix && !path.startsWith(`${prefix}/`))) continue;
     const module = route.module as { loader?: RouteFn; action?: RouteFn };
-    const entry: Entry = { id, loader: module.loader, action: module.action };
+    const pattern = `/${path.replace(/:([^/]+)/g, "{$1}")}`;
+    const entry: Entry = { id, pattern, loader: module.loader, action: module.action };
     let at = root;
     const segments = path.split("/");
     for (const [i, segment] of segments.entries()) {

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod/v4";
-import { isPrimary, primaryInstance } from "~/db.server";
+import { isPrimary } from "~/db.server";
+import { replayToPrimary } from "~/ops/replay.server";
 import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
 import { requirePlan } from "~/domain/billing/limits.server";
 import { AppError, forbidden, unauthorized } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
+import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
@@ -52,9 +54,10 @@ export function endpoint<C extends Contract<any, any, any>>(
       const headers = new Headers({ "API-Version": API_VERSION });
       try {
         checkApiVersion(request);
-        if (request.method === "GET" && contract.writesOnGet && !isPrimary()) {
-          return new Response(null, { status: 409, headers: { "fly-replay": `instance=${primaryInstance()}` } });
-        }
+        // On a LiteFS replica the database is read-only: a write (or a GET
+        // that writes) is replayed by Fly's proxy on the primary.
+        const writes = request.method === "GET" || request.method === "HEAD" ? contract.writesOnGet : true;
+        if (writes && !isPrimary()) return replayToPrimary();
         let actor: Actor | null = null;
         let share: ShareViewer | null = null;
         const shareToken = request.headers.get("x-share-token");
@@ -104,7 +107,7 @@ export function endpoint<C extends Contract<any, any, any>>(
         }
         return jsonResponse(result ?? { success: true }, contract.successStatus ?? 200, headers);
       } catch (error) {
-        return errorResponse(error, headers);
+        return errorResponse(asStorageError(error), headers);
       }
     },
   };

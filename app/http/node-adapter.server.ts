@@ -61,12 +61,12 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, trustProxy:
 }
 
 /** Writes a Response: JSON in one write with its length, anything else streamed as it comes (SSE flushed at once). */
-export async function sendResponse(res: ServerResponse, response: Response) {
+export async function sendResponse(res: ServerResponse, response: Response, requestId?: string) {
   // One array for writeHead: node checks each header once, and Set-Cookie stays one line per cookie.
-  const head: string[] = [];
+  const head: string[] = requestId ? ["X-Request-Id", requestId] : [];
   // Content-Length is added once below (computed for JSON, as declared otherwise): twice would break strict clients.
   response.headers.forEach((value, key) => {
-    if (key !== "set-cookie" && key !== "content-length") head.push(key, value);
+    if (key !== "set-cookie" && key !== "content-length" && key !== "x-request-id") head.push(key, value);
   });
   for (const cookie of response.headers.getSetCookie()) head.push("Set-Cookie", cookie);
   const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];

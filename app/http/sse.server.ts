@@ -1,5 +1,6 @@
 import { ProviderError } from "~/ai/types";
 import { AppError } from "~/domain/errors";
+import { sseStreamClosed, sseStreamOpened } from "./metrics.server";
 
 /**
  * Server-sent events for AI streams. Each event is written as
@@ -40,9 +41,17 @@ export function sseResponse(
   request.signal.addEventListener("abort", onClientGone, { once: true });
   let heartbeat: NodeJS.Timeout | undefined;
   let iterator: AsyncIterator<StreamEvent> | undefined;
+  // The sse_streams_open gauge: up when the stream starts, down once when it ends or the client leaves.
+  let open = false;
+  const closed = () => {
+    if (open) sseStreamClosed();
+    open = false;
+  };
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
+      open = true;
+      sseStreamOpened();
       const write = (text: string) => {
         if (upstream.signal.aborted) return;
         try {
@@ -67,6 +76,7 @@ export function sseResponse(
           write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error), code: "GENERATION_ERROR" })}\n\n`);
         }
       } finally {
+        closed();
         clearInterval(heartbeat);
         request.signal.removeEventListener("abort", onClientGone);
         await iterator?.return?.().catch(() => {});
@@ -78,6 +88,7 @@ export function sseResponse(
       }
     },
     cancel() {
+      closed();
       clearInterval(heartbeat);
       onClientGone();
     },

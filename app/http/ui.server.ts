@@ -5,6 +5,8 @@ import type { Actor } from "~/domain/actor";
 import { assertIpAllowed } from "~/domain/allowlist/allowlist.server";
 import { AppError } from "~/domain/errors";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
+import { asStorageError } from "~/ops/storage-errors.server";
+import { mustReplay, replayToPrimary } from "~/ops/replay.server";
 import { requestMeta } from "./context.server";
 import { assertSameOrigin } from "./csrf.server";
 import { readSessionId } from "./session.server";
@@ -51,6 +53,8 @@ export type FormValues = Record<string, string>;
 
 /** Reads a posted form (same-origin only) into plain string values. */
 export async function formValues(request: Request): Promise<FormValues> {
+  // On a LiteFS replica nothing is written: the post is replayed on the primary.
+  if (mustReplay(request)) throw replayToPrimary();
   try {
     assertSameOrigin(request);
   } catch (error) {
@@ -75,6 +79,7 @@ export function formFailure(
   extra: { intent?: string } = {},
 ) {
   const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !secretFields.includes(k)));
+  error = asStorageError(error);
   if (error instanceof ZodError) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of error.issues) {

@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import { db, isPrimary } from "~/db.server";
+import { walCheckpointTick } from "~/ops/checkpoint.server";
 import { enqueue } from "./queue.server";
 
 /**
@@ -31,6 +32,8 @@ const ticks = new Map<string, Tick>();
 export function registerTick(tick: Tick) {
   ticks.set(tick.name, tick);
 }
+
+registerTick(walCheckpointTick);
 
 async function runTick(tick: Tick) {
   if (!isPrimary()) return;
@@ -64,6 +67,11 @@ export function startScheduler(): Promise<void> {
       }),
   ));
   return Promise.all(atStart).then(() => undefined);
+}
+
+/** Whether the time triggers are running here (only on the primary). */
+export function schedulerRunning() {
+  return crons.length > 0;
 }
 
 export function stopScheduler() {

@@ -22,12 +22,15 @@ export function registerJobHandler(type: string, handler: JobHandler) {
 /** Runs due jobs one after another; returns how many ran. Tests call it directly. */
 export async function runDueJobs(options: { now?: Date; limit?: number } = {}) {
   const limit = options.limit ?? 100;
+  if (!isPrimary()) return 0;
   for (const job of await failAbandonedJobs(options.now)) {
     const error = new Error(job.lastError ?? "abandoned");
     await handlers.get(job.type)?.onGiveUp?.(JSON.parse(job.payload), job, error).catch(() => {});
   }
   let ran = 0;
-  while (ran < limit) {
+  // Checked before every claim: a machine that lost the LiteFS lease finishes
+  // the job in hand and claims no other.
+  while (ran < limit && isPrimary()) {
     const job = await claimNextJob(options.now);
     if (!job) break;
     ran++;

@@ -1,17 +1,7 @@
-import { sql } from "kysely";
-import { db } from "~/db.server";
 import { apiRoute, endpoint } from "~/http/api.server";
 import { health } from "~/http/contracts/system";
+import { healthReport } from "~/ops/health.server";
 
-const route = apiRoute(
-  endpoint(health, async () => {
-    try {
-      await sql`SELECT 1`.execute(db);
-      return { status: "ok" };
-    } catch {
-      return { status: "degraded" };
-    }
-  }),
-);
+const route = apiRoute(endpoint(health, () => healthReport()));
 export const loader = route.loader;
 export const action = route.action;

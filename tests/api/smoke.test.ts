@@ -6,7 +6,7 @@ describe("smoke", () => {
     const c = new TestClient();
     const res = await c.get("/api/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok" });
+    expect(res.body).toMatchObject({ status: "ok" });
     expect(res.headers.get("API-Version")).toBe("1");
   });
   it("register + me", async () => {

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "../utils/log.server";
+import type { ApiRouter } from "./api-router.server";
+import { observeRequest, serveMetrics } from "./metrics.server";
+import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
+import { requestIdFrom, withRequestId } from "./request-id.server";
+
+/**
+ * What server.ts does with every request: give it a request id (kept in
+ * AsyncLocalStorage for the logger, echoed in `X-Request-Id`), answer
+ * /metrics, answer the API from its route table when there is one, hand the
+ * rest to express (static files, Remix), then write one access-log line and
+ * record the request's metrics.
+ */
+
+export interface ServeOptions {
+  /** The API route table (production build); null sends /api through `app` as well. */
+  api: ApiRouter | null;
+  /** Everything else: express with static files and the Remix handler. */
+  app: (req: IncomingMessage, res: ServerResponse) => void;
+  trustProxy: boolean;
+  /** Bearer token of /metrics; unset disables it. */
+  metricsToken: string | undefined;
+}
+
+/** The metrics' route label of a request that is not an API route: bounded, never the raw path. */
+function otherRoute(pathname: string) {
+  if (pathname.startsWith("/api/")) return "api_other";
+  if (pathname.startsWith("/assets/") || (/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data"))) return "static";
+  return "page";
+}
+
+export function createNodeHandler(options: ServeOptions) {
+  const { api, app, trustProxy, metricsToken } = options;
+
+  function finished(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, route: string, started: number, bytesBefore: number) {
+    const seconds = (performance.now() - started) / 1000;
+    const status = res.writableFinished ? res.statusCode : 499;
+    observeRequest(req.method ?? "GET", route, status, seconds);
+    logger.info("request", {
+      requestId: id,
+      method: req.method,
+      path: pathname,
+      route,
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      bytes: req.socket ? req.socket.bytesWritten - bytesBefore : undefined,
+    });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, id: string) {
+    const started = performance.now();
+    const bytesBefore = req.socket?.bytesWritten ?? 0;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const method = req.method ?? "GET";
+    let route: string;
+
+    if (api && pathname.startsWith("/api/")) {
+      const found = api.match(pathname, method);
+      if (found) {
+        route = found.entry.pattern;
+        res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
+        const request = toRequest(req, res, trustProxy);
+        api
+          .run(found, request, { ip: clientIp(req, trustProxy) })
+          .then((response) => sendResponse(res, response, id))
+          .catch((error) => {
+            logger.error("api response failed", { error, route });
+            if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": id });
+            res.end();
+          });
+        return;
+      }
+    }
+    res.setHeader("X-Request-Id", id);
+    if (pathname === "/metrics") {
+      route = "/metrics";
+      res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
+      serveMetrics(req, res, metricsToken).catch((error) => {
+        logger.error("metrics failed", { error });
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
+    route = otherRoute(pathname);
+    res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
+    app(req, res);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const id = requestIdFrom(req.headers["x-request-id"]);
+    withRequestId(id, () => handle(req, res, id));
+  };
+}

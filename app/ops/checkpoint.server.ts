@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import type SQLite from "better-sqlite3";
+import { sqlite } from "~/db.server";
+import type { Tick } from "~/jobs/scheduler.server";
+
+/**
+ * Keeps the write-ahead log bounded under sustained writes (issue 12).
+ *
+ * SQLite checkpoints on its own after a commit once the WAL holds 1000 pages
+ * (`wal_autocheckpoint`), but a checkpoint cannot move past a reader's
+ * snapshot, so a long read lets the WAL grow, and the file never shrinks by
+ * itself: it is reused from the start. `journal_size_limit` (db/client.ts)
+ * truncates it when it is reset; this tick, every 5 minutes on the primary,
+ * runs `wal_checkpoint(TRUNCATE)`, which copies everything back into app.db
+ * and cuts the WAL to zero bytes. It never waits for readers: with
+ * busy_timeout 0 a checkpoint that a reader holds back reports `busy` and the
+ * next tick tries again (waiting would block the server's event loop).
+ */
+
+export interface CheckpointResult {
+  /** 1 when a reader or writer kept the checkpoint from completing. */
+  busy: number;
+  /** Frames in the WAL before the checkpoint, and how many were copied back. */
+  log: number;
+  checkpointed: number;
+  /** Size of the -wal file afterwards, in bytes (0 when absent). */
+  walBytes: number;
+}
+
+export function walBytes(file: string) {
+  try {
+    return fs.statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+export function checkpointWal(connection: SQLite.Database = sqlite()): CheckpointResult {
+  const previous = connection.pragma("busy_timeout", { simple: true }) as number;
+  connection.pragma("busy_timeout = 0");
+  try {
+    const [row] = connection.pragma("wal_checkpoint(TRUNCATE)") as { busy: number; log: number; checkpointed: number }[];
+    return { busy: row!.busy, log: row!.log, checkpointed: row!.checkpointed, walBytes: walBytes(connection.name) };
+  } finally {
+    connection.pragma(`busy_timeout = ${Number(previous) || 0}`);
+  }
+}
+
+/** The scheduler tick (registered in app/jobs/scheduler.server.ts; runs on the primary only). */
+export const walCheckpointTick: Tick = {
+  name: "wal-checkpoint",
+  pattern: "*/5 * * * *",
+  run: async () => {
+    const result = checkpointWal();
+    if (result.busy) console.warn(`[db] WAL checkpoint held back by a reader (${result.log} frames); retrying at the next tick`);
+  },
+};

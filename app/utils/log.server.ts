@@ -1,0 +1,69 @@
+import { currentRequestId } from "../http/request-id.server";
+
+/**
+ * A JSON-lines logger on stdout: one object per line with `level`, `time`,
+ * `msg`, the current `requestId` (app/http/request-id.server.ts) and any
+ * fields given. The level comes from LOG_LEVEL (default `info`).
+ */
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+
+type Sink = (line: string) => void;
+const stdout: Sink = (line) => void process.stdout.write(line + "\n");
+
+// Shared by the copies of this module in server.ts's bundle and the Remix build.
+const KEY = Symbol.for("prd-studio.log");
+const shared = globalThis as { [KEY]?: { sink: Sink; threshold: number | undefined } };
+const state = (shared[KEY] ??= { sink: stdout, threshold: undefined });
+
+function minimum() {
+  if (state.threshold === undefined) {
+    const level = (process.env.LOG_LEVEL ?? "").trim() as keyof typeof RANK;
+    state.threshold = RANK[level] ?? RANK.info;
+  }
+  return state.threshold;
+}
+
+/** Sends log lines to `fn` instead of stdout (tests); call with no argument to restore stdout. */
+export function setLogSink(fn?: Sink) {
+  state.sink = fn ?? stdout;
+}
+
+/** Overrides LOG_LEVEL (tests); undefined reads it again from the environment. */
+export function setLogLevel(level?: keyof typeof RANK) {
+  state.threshold = level === undefined ? undefined : RANK[level];
+}
+
+function errorFields(error: unknown) {
+  if (error instanceof Error) return { error: error.message, stack: error.stack };
+  return { error: String(error) };
+}
+
+export function log(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
+  if (RANK[level] < minimum()) return;
+  const line: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
+  const requestId = currentRequestId();
+  if (requestId) line.requestId = requestId;
+  if (fields) {
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      if (key === "error" || value instanceof Error) Object.assign(line, errorFields(value));
+      else line[key] = value;
+    }
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(line);
+  } catch {
+    text = JSON.stringify({ level, time: line.time, msg, requestId, note: "fields were not serializable" });
+  }
+  state.sink(text);
+}
+
+export const logger = {
+  debug: (msg: string, fields?: Record<string, unknown>) => log("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => log("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => log("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => log("error", msg, fields),
+};

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sqlite } from "~/db.server";
+import { ORIGIN, signedUpClient, type TestClient } from "../support/client";
+import { expectError, setPlan } from "../support/org";
+import { pageText } from "../support/page";
+
+/**
+ * A full disk (issue 12): SQLite answers SQLITE_FULL when the database cannot
+ * grow. `PRAGMA max_page_count` at the current size makes it so without
+ * filling the real disk. Writes answer 503 STORAGE_FULL, leave nothing
+ * half-saved and no damage, and work again once there is room.
+ */
+
+const FULL = "The server's disk is full; nothing was saved. Try again later.";
+const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
+
+function fillTheDisk() {
+  const conn = sqlite();
+  const pages = conn.pragma("page_count", { simple: true }) as number;
+  conn.pragma(`max_page_count = ${pages}`);
+}
+function freeTheDisk() {
+  sqlite().pragma("max_page_count = 4294967294");
+}
+const count = (sql: string, ...params: unknown[]) => (sqlite().prepare(sql).get(...params) as { n: number }).n;
+const integrity = () => sqlite().pragma("integrity_check", { simple: true });
+
+/** Creates projects with long descriptions until one is refused; returns the refused request. */
+async function createUntilRefused(client: TestClient, prefix: string) {
+  const description = "Long enough to need new pages. ".repeat(160).slice(0, 5000);
+  for (let i = 0; i < 500; i++) {
+    const body = { name: `${prefix} ${i}`, description: `${i} ${description}` };
+    const res = await client.post("/api/projects", body);
+    if (res.status !== 201) return { res, body };
+  }
+  throw new Error("the database never filled up");
+}
+
+afterEach(() => freeTheDisk());
+
+describe("full disk", () => {
+  it("answers 503 STORAGE_FULL with Retry-After, saves nothing, corrupts nothing and recovers when space returns", async () => {
+    const errorLog = vi.mocked(console.error).mockImplementation(() => {});
+    const owner = await signedUpClient();
+    await setPlan(owner.organization.id, "enterprise");
+    const before = count("SELECT count(*) AS n FROM projects");
+    fillTheDisk();
+
+    const { res, body } = await createUntilRefused(owner.client, "Full disk plan");
+    expectError(res, 503, "STORAGE_FULL");
+    expect(res.body.error).toBe(FULL);
+    expect(res.headers.get("Retry-After")).toBe("60");
+    expect(errorLog.mock.calls.some((c) => String(c[0]).includes("disk full"))).toBe(true);
+
+    // The refused project left no row behind, and the file is intact.
+    expect(count("SELECT count(*) AS n FROM projects WHERE name = ?", body.name)).toBe(0);
+    expect(integrity()).toBe("ok");
+    // Reads still work while the disk is full.
+    const list = await owner.client.get("/api/projects?limit=200");
+    expect(list.status).toBe(200);
+    const acknowledged = count("SELECT count(*) AS n FROM projects") - before;
+    expect(list.body.total).toBe(acknowledged);
+
+    freeTheDisk();
+    const retried = await owner.client.post("/api/projects", body);
+    expect(retried.status).toBe(201);
+    expect((await owner.client.get(`/api/projects/${retried.body.id}`)).body.name).toBe(body.name);
+    expect(count("SELECT count(*) AS n FROM projects WHERE name = ?", body.name)).toBe(1);
+    expect(integrity()).toBe("ok");
+    errorLog.mockClear();
+  });
+
+  it("re-renders a form post with the message and the typed values when the disk is full", async () => {
+    const errorLog = vi.mocked(console.error).mockImplementation(() => {});
+    const owner = await signedUpClient();
+    await setPlan(owner.organization.id, "enterprise");
+    fillTheDisk();
+    // Fill the last free pages through the API, then post the form.
+    await createUntilRefused(owner.client, "Filler");
+    const name = "Typed before the disk filled";
+    const page = await owner.client.call("POST", "/projects/new", {
+      body: new URLSearchParams({ name, description: "x".repeat(5000) }),
+      headers: FORM_HEADERS,
+    });
+    expect(page.status).toBe(503);
+    expect(pageText(page)).toContain(FULL);
+    expect(page.text).toContain(`value="${name}"`);
+    expect(count("SELECT count(*) AS n FROM projects WHERE name = ?", name)).toBe(0);
+
+    freeTheDisk();
+    const retry = await owner.client.call("POST", "/projects/new", {
+      body: new URLSearchParams({ name, description: "x".repeat(5000) }),
+      headers: FORM_HEADERS,
+    });
+    expect(retry.status).toBe(302);
+    expect(count("SELECT count(*) AS n FROM projects WHERE name = ?", name)).toBe(1);
+    expect(integrity()).toBe("ok");
+    errorLog.mockClear();
+  });
+});
