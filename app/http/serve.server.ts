@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger } from "../utils/log.server";
+import { logger, logRequest } from "../utils/log.server";
 import type { ApiRouter } from "./api-router.server";
 import { observeRequest, serveMetrics } from "./metrics.server";
 import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
@@ -37,9 +37,9 @@ export function createNodeHandler(options: ServeOptions) {
     const seconds = (performance.now() - started) / 1000;
     const status = res.writableFinished ? res.statusCode : 499;
     observeRequest(req.method ?? "GET", route, status, seconds);
-    logger.info("request", {
+    logRequest({
       requestId: id,
-      method: req.method,
+      method: req.method ?? "GET",
       path: pathname,
       route,
       status,

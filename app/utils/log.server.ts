@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { currentRequestId } from "../http/request-id.server";
 
 /**
@@ -10,7 +11,44 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 
 type Sink = (line: string) => void;
-const stdout: Sink = (line) => void process.stdout.write(line + "\n");
+
+/**
+ * Lines are gathered and written once per turn of the event loop (or at 64 KB):
+ * one write instead of one per request keeps the access log off the hot path.
+ * Whatever is pending when the process exits is written synchronously.
+ */
+let pending: string[] = [];
+let pendingBytes = 0;
+let scheduled = false;
+function flush() {
+  scheduled = false;
+  if (!pending.length) return;
+  const chunk = pending.join("");
+  pending = [];
+  pendingBytes = 0;
+  process.stdout.write(chunk);
+}
+function flushSync() {
+  if (!pending.length) return;
+  const chunk = pending.join("");
+  pending = [];
+  pendingBytes = 0;
+  try {
+    fs.writeSync(1, chunk);
+  } catch {
+    /* stdout closed */
+  }
+}
+const stdout: Sink = (line) => {
+  pending.push(line + "\n");
+  pendingBytes += line.length + 1;
+  if (pendingBytes >= 65_536) flush();
+  else if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+};
+process.once("exit", flushSync);
 
 // Shared by the copies of this module in server.ts's bundle and the Remix build.
 const KEY = Symbol.for("prd-studio.log");
@@ -59,6 +97,18 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
     text = JSON.stringify({ level, time: line.time, msg, requestId, note: "fields were not serializable" });
   }
   state.sink(text);
+}
+
+/**
+ * The access-log line of a request, written without building an object and
+ * walking its fields: it is logged once per request, so it is on the hot path.
+ * Same shape as log("info", "request", {...}).
+ */
+export function logRequest(r: { requestId: string; method: string; path: string; route: string; status: number; durationMs: number; bytes: number | undefined }) {
+  if (RANK.info < minimum()) return;
+  state.sink(
+    `{"level":"info","time":"${new Date().toISOString()}","msg":"request","requestId":${JSON.stringify(r.requestId)},"method":${JSON.stringify(r.method)},"path":${JSON.stringify(r.path)},"route":${JSON.stringify(r.route)},"status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,
+  );
 }
 
 export const logger = {
