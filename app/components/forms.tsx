@@ -107,3 +107,13 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** A one-time message after a redirect (a flash): success by default, `error` is announced as an alert. */
+export function Notice({ message, tone = "success" }: { message: string | null | undefined; tone?: "success" | "info" | "error" }) {
+  if (!message) return null;
+  return (
+    <div className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+      <p>{message}</p>
+    </div>
+  );
+}

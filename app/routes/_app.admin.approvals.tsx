@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
-import { Field, FieldNotes, FormAlert, type FormState, SubmitButton } from "~/components/forms";
+import { Field, FieldNotes, FormAlert, type FormState, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { createWorkflowSchema, TRIGGER_LABELS, TRIGGERS, updateWorkflowSchema } from "~/domain/approvals/approvals.schema";
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "~/domain/approvals/workflows.server";
@@ -144,11 +144,7 @@ export default function ApprovalWorkflows() {
   const names = new Map(data.members.map((m) => [m.id, m.name]));
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       {state && !createState && !rowState ? <FormAlert state={state} /> : null}
       <section className="card" aria-labelledby="workflows-heading">
         <h2 id="workflows-heading">Approval workflows</h2>

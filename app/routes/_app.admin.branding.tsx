@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
@@ -87,11 +87,7 @@ export default function BrandingPage() {
   return (
     <div className="split-2" style={{ display: "grid", gap: 16, gridTemplateColumns: "minmax(0, 1fr) minmax(0, 320px)", alignItems: "start" }}>
       <div className="stack">
-        {notice ? (
-          <div className="alert alert-success" role="status">
-            <p>{notice}</p>
-          </div>
-        ) : null}
+        <Notice message={notice} />
         <section className="card" aria-labelledby="colors-heading">
           <h2 id="colors-heading">Colours and name</h2>
           <FormAlert state={colorsState} />

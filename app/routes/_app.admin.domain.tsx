@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
-import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
@@ -50,11 +50,7 @@ export default function DomainPage() {
   const verified = result && "verifyResult" in result ? result.verifyResult : null;
   return (
     <div className="stack" style={{ maxWidth: 760 }}>
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       {verified ? (
         <div className={`alert ${verified.verified ? "alert-success" : "alert-error"}`} role={verified.verified ? "status" : "alert"}>
           <p>{verified.message}</p>

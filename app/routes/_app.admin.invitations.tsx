@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
-import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { appUrl } from "~/config.server";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
@@ -63,11 +63,7 @@ export default function Invitations() {
   const seats = data.limit === -1 ? "Your plan has no member limit." : `${data.memberCount} members and ${open} open invitations of ${data.limit} seats.`;
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       {state && !inviteState ? <FormAlert state={state} /> : null}
       <section className="card" aria-labelledby="invite-heading" style={{ maxWidth: 560 }}>
         <h2 id="invite-heading">Invite someone</h2>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert } from "~/components/forms";
+import { FormAlert, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { changeMemberRole, listOrgMembers, removeMember, transferOwnership } from "~/domain/orgs/members.server";
@@ -56,11 +56,7 @@ export default function Members() {
   const isOwner = data.myRole === "owner";
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <FormAlert state={state} />
       <section className="card" aria-labelledby="members-heading">
         <h2 id="members-heading">Members ({data.members.length})</h2>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { updateOrgSettingsSchema } from "~/domain/orgs/orgs.schema";
 import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
@@ -56,11 +56,7 @@ export default function OrganizationSettings() {
   const checked = (key: string, fallback: boolean) => (state?.values ? state.values[`settings.notifications.${key}`] === "on" : fallback);
   return (
     <div className="stack" style={{ maxWidth: 640 }}>
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <FormAlert state={state} />
       <Form method="post" className="stack" noValidate>
         <section className="card" aria-labelledby="general-heading">

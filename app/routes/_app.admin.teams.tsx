@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
-import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { teamInput } from "~/domain/orgs/orgs.schema";
@@ -60,11 +60,7 @@ export default function Teams() {
   const archivedFlag = data.showArchived ? "1" : "";
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       {state && !createState ? <FormAlert state={state} /> : null}
       <section className="card" aria-labelledby="teams-heading">
         <div className="form-row">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormAlert } from "~/components/forms";
+import { FormAlert, Notice } from "~/components/forms";
 import { DiffView } from "~/components/diff-view";
 import { AppError } from "~/domain/errors";
 import { diffTexts } from "~/domain/prd/diff.server";
@@ -109,11 +109,7 @@ export default function ProjectDocument() {
             </div>
           </section>
         ) : null}
-        {notice ? (
-          <div className={`alert alert-${noticeTone}`} role={noticeTone === "error" ? "alert" : "status"}>
-            <p>{notice}</p>
-          </div>
-        ) : null}
+        <Notice message={notice} tone={noticeTone} />
         {!prd && permissions.canEdit ? (
           <section className="card" aria-labelledby="builder-cta">
             <h2 id="builder-cta">Start with the AI builder</h2>

@@ -8,7 +8,7 @@ import { PRD_STYLES } from "~/ai/schemas";
 import { AiProgress, AnsweredBy } from "~/components/ai/progress";
 import { useAiStream } from "~/components/ai/use-ai-stream";
 import { ChatThread } from "~/components/ai/chat-thread";
-import { FormAlert } from "~/components/forms";
+import { FormAlert, Notice } from "~/components/forms";
 import { generatePrdSchema, projectChatSchema } from "~/domain/builder/builder.schema";
 import { getConversation, projectChat, resetConversation } from "~/domain/builder/conversation.server";
 import { generatePrd } from "~/domain/builder/generate.server";
@@ -103,11 +103,7 @@ export default function Builder() {
   const showPending = pending && answer.status !== "idle" && (answer.status !== "done" || revalidator.state !== "idle");
   return (
     <div className="builder">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="builder-heading">
         <div className="card-header">
           <div>

@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resolveProvider } from "~/ai/keys.server";
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
-import { FormAlert } from "~/components/forms";
+import { FormAlert, Notice } from "~/components/forms";
 import { formStateFor } from "~/components/settings/controls";
 import { AddKeyForm, AnswerStatusLine, KEY_ORDER, KeyTable } from "~/components/settings/provider-keys";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
@@ -82,11 +82,7 @@ export default function AiProviderSettings() {
   const removeFailed = (s: typeof personalState) => (s?.intent?.startsWith("remove") ? s : null);
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <AnswerStatusLine status={status} />
       <p className="muted">
         Every AI request uses the first key that exists, in this order: {KEY_ORDER}. Keys are encrypted at rest and never shown again

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
 import { hasRole, ADMIN_ROLES } from "~/domain/actor";
 import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
@@ -74,11 +74,7 @@ export default function ApiKeys() {
           </p>
         </section>
       ) : null}
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="keys-heading">
         <div className="card-header">
           <div>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
-import { FormAlert } from "~/components/forms";
+import { FormAlert, Notice } from "~/components/forms";
 import { formStateFor } from "~/components/settings/controls";
 import { AddMemoryForm, ExtractForm, MemoryFilters, MemoryList } from "~/components/settings/memory";
 import { createMemorySchema, extractMemorySchema, listMemoryQuery } from "~/domain/memory/memory.schema";
@@ -92,11 +92,7 @@ export default function MemorySettings() {
   const result = useActionData<typeof action>();
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <section aria-labelledby="memories-heading">
         <div className="card-header">
           <div>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/forms";
+import { FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { PREFERENCE_KEYS, PREFERENCE_LABELS } from "~/domain/notifications/notifications.schema";
 import { getMyPreferences, updateMyPreferences } from "~/domain/notifications/preferences.server";
 import { readFlash, setFlash } from "~/http/flash.server";
@@ -34,11 +34,7 @@ export default function NotificationSettings() {
   const state = useActionData<typeof action>();
   return (
     <div className="stack">
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      <Notice message={notice} />
       <section className="card" aria-labelledby="notif-prefs-heading">
         <h2 id="notif-prefs-heading">Notifications</h2>
         <p className="muted">

@@ -29,6 +29,17 @@ async function usageTrend(orgId: string, createdAt: string) {
   const months = lastMonths(TREND_MONTHS).filter((m) => m >= createdAt.slice(0, 7));
   const since = `${months[0] ?? createdAt.slice(0, 7)}-01`;
   const month = sql<string>`substr(createdAt, 1, 7)`;
+  const uploadsPerMonth = (metric: "document_uploads" | "transcription_minutes") =>
+    perMonth(
+      db
+        .selectFrom("uploadUsage")
+        .select([month.as("month"), sql<number>`sum(amount)`.as("n")])
+        .where("orgId", "=", orgId)
+        .where("metric", "=", metric)
+        .where("createdAt", ">=", since)
+        .groupBy(month)
+        .execute(),
+    );
   const [tokens, projects, documents, minutes] = await Promise.all([
     perMonth(
       db
@@ -48,26 +59,8 @@ async function usageTrend(orgId: string, createdAt: string) {
         .groupBy(month)
         .execute(),
     ),
-    perMonth(
-      db
-        .selectFrom("uploadUsage")
-        .select([month.as("month"), sql<number>`sum(amount)`.as("n")])
-        .where("orgId", "=", orgId)
-        .where("metric", "=", "document_uploads")
-        .where("createdAt", ">=", since)
-        .groupBy(month)
-        .execute(),
-    ),
-    perMonth(
-      db
-        .selectFrom("uploadUsage")
-        .select([month.as("month"), sql<number>`sum(amount)`.as("n")])
-        .where("orgId", "=", orgId)
-        .where("metric", "=", "transcription_minutes")
-        .where("createdAt", ">=", since)
-        .groupBy(month)
-        .execute(),
-    ),
+    uploadsPerMonth("document_uploads"),
+    uploadsPerMonth("transcription_minutes"),
   ]);
   return months.map((m) => ({
     month: m,
