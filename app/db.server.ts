@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { config } from "~/config.server";
 import type { CompiledQuery } from "kysely";
 import { createDb, type DB, type Executor } from "#db/client";
+import { requestEpoch } from "~/utils/request-epoch";
 
 export type { DB, Executor, Trx } from "#db/client";
 
@@ -35,7 +36,14 @@ export function sqlite() {
   return handle().sqlite;
 }
 
-const stampStatements = new WeakMap<object, { get(): unknown }>();
+interface VersionCache {
+  stmt: { get(): unknown };
+  version: unknown;
+  epoch: number;
+  valid: boolean;
+  clearing: boolean;
+}
+const versions = new WeakMap<object, VersionCache>();
 
 /**
  * A value that changes whenever the database may have changed: SQLite's
@@ -45,16 +53,35 @@ const stampStatements = new WeakMap<object, { get(): unknown }>();
  * are served only while it holds, so no cache serves data older than the
  * last write. (total_changes() would also count the search stemmer's
  * scratch writes to the temp schema.)
+ *
+ * Reading data_version opens a read transaction (two fcntl locks); a request
+ * asks three or four times (its API key, allowlist, flags, project). The
+ * version read is reused until the next request arrives or the event loop
+ * turns (app/utils/request-epoch.ts says why that never serves a commit a
+ * client could have seen before asking); this process's own writes count
+ * at once.
  */
 export function dataStamp(): string {
   const h = handle();
-  let stmt = stampStatements.get(h.sqlite);
-  if (!stmt) {
-    stmt = h.sqlite.prepare("SELECT data_version AS v FROM pragma_data_version");
-    stampStatements.set(h.sqlite, stmt);
+  let c = versions.get(h.sqlite);
+  if (!c) {
+    c = { stmt: h.sqlite.prepare("PRAGMA data_version").pluck(), version: 0, epoch: -1, valid: false, clearing: false };
+    versions.set(h.sqlite, c);
   }
-  const row = stmt.get() as { v: number };
-  return `${row.v}:${h.writes.writes}`;
+  if (!c.valid || c.epoch !== requestEpoch.n) {
+    c.version = c.stmt.get();
+    c.epoch = requestEpoch.n;
+    c.valid = true;
+    if (!c.clearing) {
+      c.clearing = true;
+      const cache = c;
+      setImmediate(() => {
+        cache.valid = false;
+        cache.clearing = false;
+      });
+    }
+  }
+  return `${c.version}:${h.writes.writes}`;
 }
 
 export async function closeDb() {

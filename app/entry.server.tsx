@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { requestIdOf } from "./http/request-id.server";
 import { mustReplay, replayToPrimary } from "./ops/replay.server";
+import { logger } from "./utils/log.server";
 
 export { startBackground, stopBackground } from "./lifecycle.server";
 
@@ -17,6 +19,18 @@ const ABORT_DELAY = 5_000;
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
   mustReplay(request) ? replayToPrimary() : response;
+
+/**
+ * A loader, action or render that failed on the server, logged with the
+ * request's id. 4xx answers (a missing page, a refused action) are not
+ * errors of ours; neither is a client that went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  logger.error("[remix] request failed", { requestId: requestIdOf(request), error: cause });
+};
 
 export default function handleRequest(
   request: Request,
@@ -48,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error("[remix] render failed", { requestId: requestIdOf(request), error });
         },
       },
     );

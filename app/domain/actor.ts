@@ -15,6 +15,8 @@ export interface Actor {
   /** Request metadata kept for the audit log. */
   ip: string | null;
   userAgent: string | null;
+  /** The request's id, for log lines written while serving it (absent outside server.ts). */
+  requestId?: string;
 }
 
 /** Request metadata for operations that run before anyone is signed in. */
@@ -23,6 +25,8 @@ export interface RequestMeta {
   userAgent: string | null;
   /** Base URL for links in e-mails. */
   appUrl: string;
+  /** The request's id, for log lines. */
+  requestId?: string;
 }
 
 export const ADMIN_ROLES: readonly Role[] = ["owner", "admin"];

@@ -1,4 +1,6 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { logger } from "~/utils/log.server";
+import { requestIdOf } from "./request-id.server";
 
 /**
  * Serves `/api` straight from the build's route modules, with a route table
@@ -118,7 +120,7 @@ export function createApiRouter(build: ServerBuild, prefix = "api") {
       return result instanceof Response ? result : Response.json(result ?? null);
     } catch (error) {
       if (error instanceof Response) return error;
-      console.error(`[api] ${found.entry.id} failed`, error);
+      logger.error(`[api] ${found.entry.id} failed`, { requestId: requestIdOf(request), error });
       return Response.json({ error: "Something went wrong on our side", code: "INTERNAL_ERROR" }, { status: 500, headers: { "API-Version": "1" } });
     }
   }

@@ -14,6 +14,7 @@ import { hitAiRate } from "./ai-rate.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
 import { requestMeta } from "./context.server";
+import { requestIdOf } from "./request-id.server";
 import type { Contract, Method } from "./contract";
 import { assertSameOrigin } from "./csrf.server";
 import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
@@ -107,7 +108,8 @@ export function endpoint<C extends Contract<any, any, any>>(
         }
         return jsonResponse(result ?? { success: true }, contract.successStatus ?? 200, headers);
       } catch (error) {
-        return errorResponse(asStorageError(error), headers);
+        const requestId = requestIdOf(request);
+        return errorResponse(asStorageError(error, requestId), headers, requestId);
       }
     },
   };

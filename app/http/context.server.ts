@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { appUrl } from "~/config.server";
 import type { RequestMeta } from "~/domain/actor";
+import { requestIdOf } from "./request-id.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -14,5 +15,6 @@ export function requestMeta(request: Request, context: AppLoadContext | undefine
     ip: context?.ip ?? null,
     userAgent: request.headers.get("User-Agent"),
     appUrl: appUrl(request.url),
+    requestId: requestIdOf(request),
   };
 }

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { logger } from "../utils/log.server";
+import { RequestStats } from "./request-stats.server";
 
 /**
  * Prometheus metrics (prom-client), served at GET /metrics behind
@@ -21,19 +22,7 @@ function createMetrics() {
   const state = {
     registry,
     queueStats: undefined as (() => Promise<QueueStats>) | undefined,
-    httpRequests: new Counter({
-      name: "http_requests_total",
-      help: "HTTP requests answered, by method, route pattern and status",
-      labelNames: ["method", "route", "status"] as const,
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: "http_request_duration_seconds",
-      help: "Time from request to the end of the response, by method and route pattern",
-      labelNames: ["method", "route"] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [registry],
-    }),
+    requests: new RequestStats(),
     aiTokens: new Counter({
       name: "ai_tokens_total",
       help: "AI tokens used through this process, by provider and direction (input/output)",
@@ -42,6 +31,7 @@ function createMetrics() {
     }),
     sseOpen: new Gauge({ name: "sse_streams_open", help: "Server-sent event streams open now", registers: [registry] }),
   };
+  for (const metric of state.requests.metrics()) registry.registerMetric(metric as unknown as Parameters<Registry["registerMetric"]>[0]);
   // Collected on scrape from the jobs table, through the reader the app registers (app/ops/queue-stats.server.ts).
   let pending: Promise<QueueStats | null> | null = null;
   const read = () =>
@@ -92,8 +82,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Records one answered request. */
 export function observeRequest(method: string, route: string, status: number, seconds: number) {
   const m = METHODS.has(method) ? method : "OTHER";
-  metrics.httpRequests.inc({ method: m, route, status: String(status) });
-  metrics.httpDuration.observe({ method: m, route }, seconds);
+  metrics.requests.observe(m, route, status, seconds);
 }
 
 export function countAiTokens(provider: string, input: number, output: number) {

@@ -1,5 +1,6 @@
 import { ZodError } from "zod/v4";
 import { AppError } from "~/domain/errors";
+import { logger } from "~/utils/log.server";
 
 export const API_VERSION = "1";
 
@@ -87,8 +88,8 @@ export function zodDetails(error: ZodError) {
   }));
 }
 
-/** Turns anything thrown into the contract's `{error, code, details?}` envelope. */
-export function errorResponse(error: unknown, headers?: HeadersInit) {
+/** Turns anything thrown into the contract's `{error, code, details?}` envelope; the unexpected is logged with the request's id. */
+export function errorResponse(error: unknown, headers?: HeadersInit, requestId?: string) {
   const h = new Headers(headers);
   if (error instanceof AppError) {
     for (const [k, v] of Object.entries(error.headers ?? {})) h.set(k, v);
@@ -110,6 +111,6 @@ export function errorResponse(error: unknown, headers?: HeadersInit) {
     return jsonResponse({ error: message, code: "VALIDATION_ERROR", details }, 400, h);
   }
   if (error instanceof Response) return error;
-  console.error("[api] unhandled error", error);
+  logger.error("[api] unhandled error", { requestId, error });
   return jsonResponse({ error: "Something went wrong on our side", code: "INTERNAL_ERROR" }, 500, h);
 }

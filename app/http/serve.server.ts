@@ -3,11 +3,13 @@ import { logger, logRequest } from "../utils/log.server";
 import type { ApiRouter } from "./api-router.server";
 import { observeRequest, serveMetrics } from "./metrics.server";
 import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
-import { requestIdFrom, withRequestId } from "./request-id.server";
+import { requestIdFrom, stampRequestId } from "./request-id.server";
+import { requestArrived } from "../utils/request-epoch";
 
 /**
- * What server.ts does with every request: give it a request id (kept in
- * AsyncLocalStorage for the logger, echoed in `X-Request-Id`), answer
+ * What server.ts does with every request: give it a request id (written into
+ * its `X-Request-Id` header for the code that serves it, echoed in the
+ * response's `X-Request-Id`), answer
  * /metrics, answer the API from its route table when there is one, hand the
  * rest to express (static files, Remix), then write one access-log line and
  * record the request's metrics.
@@ -92,6 +94,8 @@ export function createNodeHandler(options: ServeOptions) {
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const id = requestIdFrom(req.headers["x-request-id"]);
-    withRequestId(id, () => handle(req, res, id));
+    stampRequestId(req, id);
+    requestArrived();
+    handle(req, res, id);
   };
 }

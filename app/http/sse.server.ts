@@ -1,6 +1,8 @@
 import { ProviderError } from "~/ai/types";
 import { AppError } from "~/domain/errors";
+import { logger } from "~/utils/log.server";
 import { sseStreamClosed, sseStreamOpened } from "./metrics.server";
+import { requestIdOf } from "./request-id.server";
 
 /**
  * Server-sent events for AI streams. Each event is written as
@@ -23,9 +25,9 @@ export const SSE_HEADERS = {
 } as const;
 
 /** What a client may read about a failure: our own errors say what happened; anything else is logged, not shown. */
-function streamErrorMessage(error: unknown) {
+function streamErrorMessage(error: unknown, requestId: string | undefined) {
   if (error instanceof AppError || error instanceof ProviderError) return error.message;
-  console.error("[sse] stream failed", error);
+  logger.error("[sse] stream failed", { requestId, error });
   return "Generation failed on our side; please try again";
 }
 
@@ -73,7 +75,7 @@ export function sseResponse(
         }
       } catch (error) {
         if (!upstream.signal.aborted) {
-          write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error), code: "GENERATION_ERROR" })}\n\n`);
+          write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error, requestIdOf(request)), code: "GENERATION_ERROR" })}\n\n`);
         }
       } finally {
         closed();

@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/errors";
+import { logger } from "~/utils/log.server";
 
 /**
  * A full disk (issue 12). SQLite reports SQLITE_FULL when it cannot grow the
@@ -20,9 +21,9 @@ export function storageFullError() {
   return new AppError("STORAGE_FULL", 503, STORAGE_FULL_MESSAGE, { headers: { "Retry-After": "60" } });
 }
 
-/** The STORAGE_FULL AppError for a disk-full failure (logged once per failure); anything else unchanged. */
-export function asStorageError(error: unknown): unknown {
+/** The STORAGE_FULL AppError for a disk-full failure (logged once per failure, with the request's id); anything else unchanged. */
+export function asStorageError(error: unknown, requestId?: string): unknown {
   if (!isStorageFull(error)) return error;
-  console.error("[storage] write refused: disk full", (error as Error).message);
+  logger.error("[storage] write refused: disk full", { requestId, error: (error as Error).message });
   return storageFullError();
 }

@@ -1,10 +1,12 @@
 import fs from "node:fs";
-import { currentRequestId } from "../http/request-id.server";
 
 /**
  * A JSON-lines logger on stdout: one object per line with `level`, `time`,
- * `msg`, the current `requestId` (app/http/request-id.server.ts) and any
- * fields given. The level comes from LOG_LEVEL (default `info`).
+ * `msg` and the fields given. Code running for a request passes its
+ * `requestId` (from the actor, the request metadata or `requestIdOf(request)`,
+ * app/http/request-id.server.ts) so the line names the request; lines from
+ * the scheduler, the worker and start-up have none. The level comes from
+ * LOG_LEVEL (default `info`).
  */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -80,9 +82,7 @@ function errorFields(error: unknown) {
 
 export function log(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
   if (RANK[level] < minimum()) return;
-  const line: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
-  const requestId = currentRequestId();
-  if (requestId) line.requestId = requestId;
+  const line: Record<string, unknown> = { level, time: isoNow(), msg };
   if (fields) {
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
@@ -94,20 +94,34 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
   try {
     text = JSON.stringify(line);
   } catch {
-    text = JSON.stringify({ level, time: line.time, msg, requestId, note: "fields were not serializable" });
+    text = JSON.stringify({ level, time: line.time, msg, requestId: line.requestId, note: "fields were not serializable" });
   }
   state.sink(text);
+}
+
+/** The time as ISO text, made once per millisecond however many lines share it. */
+let isoAt = 0;
+let iso = "";
+function isoNow() {
+  const now = Date.now();
+  if (now !== isoAt) {
+    isoAt = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
 }
 
 /**
  * The access-log line of a request, written without building an object and
  * walking its fields: it is logged once per request, so it is on the hot path.
- * Same shape as log("info", "request", {...}).
+ * Same shape as log("info", "request", {...}). The request id (checked by
+ * requestIdFrom), the method (an HTTP token) and the route (a route pattern or
+ * a fixed label) need no escaping; the path does.
  */
 export function logRequest(r: { requestId: string; method: string; path: string; route: string; status: number; durationMs: number; bytes: number | undefined }) {
   if (RANK.info < minimum()) return;
   state.sink(
-    `{"level":"info","time":"${new Date().toISOString()}","msg":"request","requestId":${JSON.stringify(r.requestId)},"method":${JSON.stringify(r.method)},"path":${JSON.stringify(r.path)},"route":${JSON.stringify(r.route)},"status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,
+    `{"level":"info","time":"${isoNow()}","msg":"request","requestId":"${r.requestId}","method":"${r.method}","path":${JSON.stringify(r.path)},"route":"${r.route}","status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sqlite } from "~/db.server";
 import { ORIGIN, signedUpClient, type TestClient } from "../support/client";
+import { fillTheDisk, freeTheDisk } from "../support/disk";
 import { expectError, setPlan } from "../support/org";
 import { pageText } from "../support/page";
 
@@ -14,14 +15,6 @@ import { pageText } from "../support/page";
 const FULL = "The server's disk is full; nothing was saved. Try again later.";
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 
-function fillTheDisk() {
-  const conn = sqlite();
-  const pages = conn.pragma("page_count", { simple: true }) as number;
-  conn.pragma(`max_page_count = ${pages}`);
-}
-function freeTheDisk() {
-  sqlite().pragma("max_page_count = 4294967294");
-}
 const count = (sql: string, ...params: unknown[]) => (sqlite().prepare(sql).get(...params) as { n: number }).n;
 const integrity = () => sqlite().pragma("integrity_check", { simple: true });
 

@@ -11,6 +11,7 @@ import { logger, setLogLevel, setLogSink } from "~/utils/log.server";
 import { setEnv } from "../support/ai";
 import { sourceBuild } from "../support/build";
 import { signedUpClient, TestClient } from "../support/client";
+import { fillTheDisk, freeTheDisk } from "../support/disk";
 
 /**
  * Operations (issue 12): request ids and JSON logs, /api/health's checks and
@@ -87,16 +88,46 @@ describe("request ids and logs", () => {
   });
 
   it("puts the request id on lines logged by code running for the request", async () => {
-    const { withRequestId } = await import("~/http/request-id.server");
-    await withRequestId("domain-42", async () => {
-      await Promise.resolve();
-      logger.warn("something odd", { projectId: "p1", error: new Error("boom") });
+    const headers = { "Content-Type": "application/json", Origin: base };
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: `ops-${Date.now()}@example.com`, password: "Correct-horse-9", name: "Ops" }),
     });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    // (This file's log sink keeps every line; none reaches console.error.)
+    fillTheDisk();
+    try {
+      let refused: Response | null = null;
+      for (let i = 0; i < 500 && !refused; i++) {
+        const res = await fetch(`${base}/api/projects`, {
+          method: "POST",
+          // An unsafe incoming id: the server makes its own, and the code serving the request must see that one.
+          headers: { ...headers, Cookie: cookie, "X-Request-Id": "not a safe id" },
+          body: JSON.stringify({ name: `Filler ${i}`, description: "Long enough to need new pages. ".repeat(160).slice(0, 5000) }),
+        });
+        await res.text();
+        if (res.status !== 201) refused = res;
+      }
+      expect(refused?.status).toBe(503);
+      const id = refused!.headers.get("x-request-id")!;
+      // The domain's line about the refused write names the request, as its access line does.
+      expect(lines.find((l) => l.msg.includes("disk full"))).toMatchObject({ level: "error", requestId: id });
+      await expect.poll(() => accessLine(id)).toMatchObject({ status: 503, route: "/api/projects" });
+    } finally {
+      freeTheDisk();
+    }
+  });
+
+  it("writes fields as given, errors as message and stack", () => {
+    logger.warn("something odd", { requestId: "domain-42", projectId: "p1", error: new Error("boom") });
     expect(lines.find((l) => l.msg === "something odd")).toMatchObject({
       level: "warn",
       requestId: "domain-42",
       projectId: "p1",
       error: "boom",
+      stack: expect.stringContaining("boom"),
     });
   });
 
@@ -127,6 +158,8 @@ describe("GET /api/health", () => {
   });
 
   it("is degraded (still 200) when the oldest due job waits too long", async () => {
+    // Only this test's job is queued (registrations above queued their e-mails).
+    await db.deleteFrom("jobs").execute();
     await enqueue(db, "ops.test-never-run", {}, { runAt: new Date(Date.now() - 3600_000) });
     setEnv({ HEALTH_MAX_QUEUE_LAG_SECONDS: "600" });
     const res = await client.get("/api/health");

@@ -2,6 +2,7 @@ import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { dataStamp, db } from "~/db.server";
+import { requestArrived } from "~/utils/request-epoch";
 import { addMembership } from "~/domain/orgs/orgs.server";
 import { StampedCache } from "~/utils/stamped-cache.server";
 import { signedUpClient, TestClient } from "../support/client";
@@ -19,7 +20,30 @@ describe("dataStamp and StampedCache", () => {
     const other = new SQLite(config().DATABASE_PATH);
     other.prepare("UPDATE users SET name = 'Changed elsewhere' WHERE name = 'Stamp again'").run();
     other.close();
-    expect(dataStamp()).not.toBe(afterOwnWrite);
+    // Another connection's commit shows once a request arrives (nothing could have asked for it sooner)...
+    requestArrived();
+    const afterOtherWrite = dataStamp();
+    expect(afterOtherWrite).not.toBe(afterOwnWrite);
+    // ...or once the event loop turns, for the worker and the scheduler.
+    const other2 = new SQLite(config().DATABASE_PATH);
+    other2.prepare("UPDATE users SET name = 'Changed again' WHERE name = 'Changed elsewhere'").run();
+    other2.close();
+    await new Promise((r) => setImmediate(r));
+    expect(dataStamp()).not.toBe(afterOtherWrite);
+  });
+
+  it("reads the data version once while no request arrives and the loop does not turn", async () => {
+    const { sqlite } = await import("~/db.server");
+    requestArrived();
+    const first = dataStamp();
+    const other = new SQLite(config().DATABASE_PATH);
+    other.prepare("UPDATE users SET name = name || '.'").run();
+    other.close();
+    // Same turn, no new request: the version read a moment ago still serves (the commit raced this read).
+    expect(dataStamp()).toBe(first);
+    expect(sqlite().pragma("data_version", { simple: true })).not.toBe(Number(first.split(":")[0]));
+    requestArrived();
+    expect(dataStamp()).not.toBe(first);
   });
 
   it("serves an entry until the stamp moves, and shares one computation between concurrent readers", async () => {

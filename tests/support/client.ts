@@ -1,3 +1,4 @@
+import { requestArrived } from "~/utils/request-epoch";
 import { remixHandler } from "./build";
 
 export const ORIGIN = "http://localhost:3000";
@@ -43,6 +44,8 @@ export class TestClient {
       headers,
       body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
     });
+    // As server.ts does for every request (the data-version reuse depends on it).
+    requestArrived();
     const response = await remixHandler()(request, { ip: options.ip ?? this.ip });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");

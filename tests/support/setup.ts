@@ -28,10 +28,15 @@ beforeAll(async () => {
   await migrateToLatest(db);
 });
 
-// A console.error during a test fails it, unless the test expects one.
+// A console.error during a test fails it, unless the test expects one. The
+// logger's error lines go through console.error too; its other lines are dropped.
 let errorSpy: ReturnType<typeof vi.spyOn>;
-beforeAll(() => {
+beforeAll(async () => {
   errorSpy = vi.spyOn(console, "error");
+  const { setLogSink } = await import("~/utils/log.server");
+  setLogSink((line) => {
+    if (line.startsWith('{"level":"error"')) console.error(line);
+  });
 });
 afterEach(() => {
   const calls = errorSpy.mock.calls;

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { db } from "~/db.server";
+import { logger } from "~/utils/log.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { validationError } from "../errors";
@@ -96,6 +97,6 @@ export async function deleteOrganization(actor: Actor, confirmName: string) {
     });
     return { ...summary, sessionsMoved: moved, sessionsEnded: sessions.length - moved };
   });
-  console.info(`[admin] organization ${org.id} (${org.name}) deleted by ${actor.user.email}`, result);
+  logger.info("[admin] organization deleted", { requestId: actor.requestId, orgName: org.name, by: actor.user.email, ...result, orgId: org.id });
   return result;
 }

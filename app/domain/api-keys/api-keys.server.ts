@@ -162,7 +162,7 @@ const keyWithOwner = compiledQuery((p: Slots<"keyHash">) =>
  */
 const keyRows = new StampedCache<Awaited<ReturnType<typeof keyWithOwner>>["rows"][number] | undefined>(1000);
 
-export async function actorFromApiKey(raw: string, meta: { ip: string | null; userAgent: string | null }) {
+export async function actorFromApiKey(raw: string, meta: { ip: string | null; userAgent: string | null; requestId?: string }) {
   if (!API_KEY_PATTERN.test(raw)) throw unauthorized("Malformed API key: expected svc_ followed by 40 hex characters");
   const keyHash = sha256(raw);
   const row = await keyRows.get(keyHash, async () => (await keyWithOwner({ keyHash })).rows[0]);
@@ -178,6 +178,7 @@ export async function actorFromApiKey(raw: string, meta: { ip: string | null; us
     apiKeyId: row.id,
     ip: meta.ip,
     userAgent: meta.userAgent,
+    requestId: meta.requestId,
   };
   return { actor, key: { id: row.id, rateLimit: row.rateLimit, lastUsedAt: row.lastUsedAt } };
 }

@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { db } from "~/db.server";
+import { logger } from "~/utils/log.server";
 import type { Actor } from "../actor";
 import { AppError, type ErrorDetail } from "../errors";
 import { emit } from "../events/events.server";
@@ -113,7 +114,7 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
     const names: string[] = [];
     const fail = async (format: ExportFormat | BulkFormat, error: unknown) => {
       if (first) throw new FirstProjectFailed(format, error);
-      console.warn(`[exports] bulk: ${format} of project ${t.id} failed:`, error);
+      logger.warn(`[exports] bulk: ${format} of a project failed`, { requestId: actor.requestId, projectId: t.id, error });
       failures.push({ projectId: t.id, label: t.label, what: FORMAT_LABELS[format as ExportFormat] ?? format, error: errorText(error) });
       // Its approval (if any) is given back, so this project can be exported again.
       const grant = grants.get(t.id);
@@ -184,7 +185,7 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
     (running ??= step()
       .catch((error) => {
         if (!started) throw error;
-        console.warn("[exports] bulk export stopped:", error);
+        logger.warn("[exports] bulk export stopped", { requestId: actor.requestId, error });
         if (!cancelled) controller.error(error);
       })
       .finally(() => {
@@ -211,7 +212,7 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
     cancelled = true;
     const failed = error instanceof FirstProjectFailed ? error : new FirstProjectFailed(input.format, error);
     await recordExportFailure(actor, { projectId: targets[0]!.id, format: failed.format, error: failed.error, grants: [...grants.values()], bulk: true });
-    throw renderFailure(failed.format, failed.error);
+    throw renderFailure(failed.format, failed.error, actor.requestId);
   }
   started = true;
   const day = new Date().toISOString().slice(0, 10);

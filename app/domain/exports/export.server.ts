@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { logger } from "~/utils/log.server";
 import type { Actor } from "../actor";
 import { activeWorkflow } from "../approvals/requests.server";
 import { auditActor, writeAudit } from "../audit/audit.server";
@@ -43,9 +44,9 @@ export type ExportMenu = Awaited<ReturnType<typeof exportMenu>>;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** A renderer failure as the caller sees it: AppErrors pass through, anything else is a 500 without internals. */
-export function renderFailure(format: string, error: unknown) {
+export function renderFailure(format: string, error: unknown, requestId?: string) {
   if (error instanceof AppError) return error;
-  console.warn(`[exports] ${format} rendering failed:`, error);
+  logger.warn(`[exports] ${format} rendering failed`, { requestId, error });
   const what = FORMAT_LABELS[format as ExportFormat] ? `The ${FORMAT_LABELS[format as ExportFormat]} file` : "The export";
   return new AppError("INTERNAL_ERROR", 500, `${what} could not be generated. Try again, or export in another format.`);
 }
@@ -83,7 +84,7 @@ export async function exportPrd(actor: Actor, format: ExportFormat, input: Singl
     file = await renderExport(await prepareDocument({ ...source, title, viewer: actor }), format);
   } catch (error) {
     await recordExportFailure(actor, { projectId: source.projectId, format, error, grants });
-    throw renderFailure(format, error);
+    throw renderFailure(format, error, actor.requestId);
   }
 
   await db.transaction().execute(async (trx) => {

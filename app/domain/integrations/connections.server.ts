@@ -1,6 +1,7 @@
 import type { IntegrationConnectionsTable } from "#db/tables/exports";
 import { db, type Executor } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
+import { logger } from "~/utils/log.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { auditActor, writeAudit } from "../audit/audit.server";
@@ -119,7 +120,9 @@ export async function disconnect(actor: Actor, provider: IntegrationProvider): P
   const settings = providerSettings(provider);
   const tokens = found ? { accessToken: decrypt(found.accessToken), refreshToken: found.refreshToken ? decrypt(found.refreshToken) : null } : null;
   if (tokens && settings && client.revoke) {
-    await client.revoke(settings, tokens).catch((error) => console.warn(`[integrations] ${provider} revocation failed`, String(error)));
+    await client
+      .revoke(settings, tokens)
+      .catch((error) => logger.warn(`[integrations] ${provider} revocation failed`, { requestId: actor.requestId, error: String(error) }));
   }
   return { success: true, wasConnected: !!found };
 }

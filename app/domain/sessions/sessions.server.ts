@@ -61,7 +61,7 @@ const sessionWithMember = compiledQuery((p: Slots<"sessionId">) =>
 
 export async function actorFromSession(
   sessionId: string,
-  meta: { ip: string | null; userAgent: string | null },
+  meta: { ip: string | null; userAgent: string | null; requestId?: string },
 ): Promise<Actor | null> {
   const [row] = (await sessionWithMember({ sessionId })).rows;
   if (!row || row.sessionExpiresAt <= nowIso() || !row.role || !row.plan) return null;
@@ -74,6 +74,7 @@ export async function actorFromSession(
     sessionId,
     ip: meta.ip,
     userAgent: meta.userAgent,
+    requestId: meta.requestId,
   };
 }
 
