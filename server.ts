@@ -7,6 +7,7 @@ import express from "express";
 import { ConfigError, parseConfig } from "./app/config.server";
 import { createApiRouter } from "./app/http/api-router.server";
 import { createNodeHandler } from "./app/http/serve.server";
+import { withStorageFullPages } from "./app/ops/storage-errors.server";
 import { logger } from "./app/utils/log.server";
 
 /**
@@ -47,7 +48,7 @@ let viteClose: (() => Promise<void>) | undefined;
 
 if (production) {
   const buildPath = path.resolve("build/server/index.js");
-  fixedBuild = (await import(buildPath)) as ServerBuild;
+  fixedBuild = withStorageFullPages((await import(buildPath)) as ServerBuild);
   const build = fixedBuild;
   getBuild = async () => build;
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
@@ -59,7 +60,7 @@ if (production) {
   const server = await vite.createServer({ server: { middlewareMode: true } });
   viteClose = () => server.close();
   app.use(server.middlewares);
-  getBuild = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  getBuild = async () => withStorageFullPages((await server.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
 }
 
 const entry = (await getBuild()).entry.module as unknown as Entry;

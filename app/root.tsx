@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -39,20 +39,31 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The error page keeps a thrown Response's Retry-After (the 503 of a full disk); Remix passes it only to the boundary's route. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const retry = errorHeaders?.get("Retry-After");
+  if (retry) headers.set("Retry-After", retry);
+  return headers;
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A thrown Response's text (as the 503 of a full disk), or the `error` of a JSON one.
+  const said = isRouteErrorResponse(error) ? (typeof error.data === "string" && error.data ? error.data : error.data?.error ?? error.statusText) : null;
   const message =
     status === 404
       ? "We could not find that page."
       : status === 403
         ? "You do not have access to this page."
-        : isRouteErrorResponse(error)
-          ? String(error.data?.error ?? error.statusText)
+        : said
+          ? String(said)
           : "Something went wrong on our side. Try again in a moment.";
+  const title = status === 404 ? "Page not found" : status === 403 ? "Access denied" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
   return (
     <main className="error-page">
-      <h1>{status === 404 ? "Page not found" : status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <h1>{title}</h1>
       <p>{message}</p>
       <p>
         <Link to="/">Back to PRD Studio</Link>

@@ -119,6 +119,15 @@ SESSION_SECRET and ENCRYPTION_KEY unless set). Migrations run at start.
 Settings (APP_URL, SMTP_URL, ...) go in /etc/prd-studio.env, one NAME=value
 per line.
 
+## Operator tools
+
+Run from this directory with the server's DATA_DIR:
+
+    node build/backup.js /mnt/backups          # online backup, safe while serving
+    node build/restore.js /mnt/backups/app-<timestamp>.db   # with the server stopped
+    node build/admin-create.js admin@example.com "Ada Admin"
+    node build/secrets-rotate.js               # with the server stopped
+
 \`\`\`ini
 ${unit}\`\`\`
 `,

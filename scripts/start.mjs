@@ -12,6 +12,8 @@ import path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const output = path.join(root, "build/server.js");
 const SOURCES = ["app", "db", "public", "server.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+// The operator tools bundled beside the server (build/migrate.js, build/backup.js, ...).
+const TOOLS = ["migrate", "backup", "restore", "create-superadmin", "rotate-encryption-key"].map((t) => `scripts/${t}.ts`);
 
 /** The newest modification time under a file or folder (0 when it does not exist). */
 function newest(target) {
@@ -28,7 +30,7 @@ function newest(target) {
 }
 
 const built = newest(output);
-const sources = Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
+const sources = Math.max(...[...SOURCES, ...TOOLS].map((s) => newest(path.join(root, s))));
 if (!built || sources > built) {
   console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

@@ -27,3 +27,37 @@ export function asStorageError(error: unknown, requestId?: string): unknown {
   logger.error("[storage] write refused: disk full", { requestId, error: (error as Error).message });
   return storageFullError();
 }
+
+type DataFunction = (args: { request: Request }) => unknown;
+
+/**
+ * The page build with every loader and action guarded: a full disk that a
+ * page's code did not turn into a form message itself (formFailure does)
+ * becomes a thrown 503 Response with the message and Retry-After, so the
+ * error page says what happened (Remix shows any other error as a bare
+ * "unexpected error"). server.ts serves this build; API routes answer
+ * STORAGE_FULL on their own and are unaffected.
+ */
+export function withStorageFullPages<B extends { routes: Record<string, { module: object } | undefined> }>(build: B): B {
+  const guard = (fn: DataFunction): DataFunction =>
+    async function guarded(args) {
+      try {
+        return await fn(args);
+      } catch (error) {
+        const full = isStorageFull(error);
+        if (!full && !(error instanceof AppError && error.code === "STORAGE_FULL")) throw error;
+        if (full) logger.error("[storage] write refused: disk full", { requestId: args.request.headers.get("x-request-id") ?? undefined, error: (error as Error).message });
+        throw new Response(STORAGE_FULL_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8" } });
+      }
+    };
+  const routes: Record<string, unknown> = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action } = route.module as { loader?: DataFunction; action?: DataFunction };
+    const module: Record<string, unknown> = { ...route.module };
+    if (typeof loader === "function") module.loader = guard(loader);
+    if (typeof action === "function") module.action = guard(action);
+    routes[id] = { ...route, module };
+  }
+  return { ...build, routes };
+}

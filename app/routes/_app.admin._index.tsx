@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { AppError } from "~/domain/errors";
 import { switchOrganization } from "~/domain/orgs/switch.server";
 import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
 
@@ -13,8 +14,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (values.intent !== "switch-organization") throw new Response("Unknown action", { status: 400 });
   try {
     await switchOrganization(actor, values.organizationId ?? "");
-  } catch {
-    throw new Response("You are not a member of that organization", { status: 404 });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw new Response("You are not a member of that organization", { status: 404 });
+    throw error;
   }
   return redirect(safeRedirect(values.redirectTo, "/home"));
 }

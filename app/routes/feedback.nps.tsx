@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
+import { ZodError } from "zod/v4";
+import { AppError } from "~/domain/errors";
 import { npsSchema } from "~/domain/feedback/nps.schema";
 import { npsStatus, submitNps } from "~/domain/feedback/nps.server";
 import { redirectWithNotice } from "~/http/flash.server";
@@ -25,8 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const response = await submitNps(actor, parsed.data);
     const message = response.dismissed ? "We will ask again in a month." : "Thanks for your feedback!";
     return redirectWithNotice(back, message);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof ZodError) && !(error instanceof AppError && error.status === 400)) throw error;
     const message = "Pick a score from 0 to 10 (and keep the comment under 2000 characters).";
-    return redirectWithNotice(back, message);
+    return redirectWithNotice(back, message, "error");
   }
 }

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { sqlite } from "~/db.server";
-import { ORIGIN, signedUpClient, type TestClient } from "../support/client";
+import { withStorageFullPages } from "~/ops/storage-errors.server";
+import { type ApiResult, ORIGIN, signedUpClient, type TestClient } from "../support/client";
 import { fillTheDisk, freeTheDisk } from "../support/disk";
+import { assembledBuild } from "../support/build";
 import { expectError, setPlan } from "../support/org";
 import { pageText } from "../support/page";
 
@@ -88,6 +91,52 @@ describe("full disk", () => {
     expect(retry.status).toBe(302);
     expect(count("SELECT count(*) AS n FROM projects WHERE name = ?", name)).toBe(1);
     expect(integrity()).toBe("ok");
+    errorLog.mockClear();
+  });
+
+  it("shows what happened when a page's own code did not catch it: 503 with the message and Retry-After, with JavaScript off or on", async () => {
+    const errorLog = vi.mocked(console.error).mockImplementation(() => {});
+    const owner = await signedUpClient();
+    const full = Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    // The new-project page's action and the organization switcher (a resource route), made to hit a
+    // full disk where no formFailure catches it.
+    const withFullDisk = () => {
+      const raw = assembledBuild();
+      for (const id of ["routes/_app.projects.new", "routes/_app.admin._index"]) {
+        raw.routes[id] = { ...raw.routes[id]!, module: { ...raw.routes[id]!.module, action: async () => Promise.reject(full) } };
+      }
+      return raw;
+    };
+    const post = (build: ServerBuild, path: string) =>
+      createRequestHandler(build, "production")(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { ...FORM_HEADERS, Origin: ORIGIN, Cookie: [...owner.client.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+          body: new URLSearchParams({ intent: "switch-organization", organizationId: owner.organization.id }),
+        }),
+      );
+
+    const page = await post(withStorageFullPages(withFullDisk()), "/projects/new");
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Retry-After")).toBe("60");
+    const text = pageText({ text: await page.text() } as ApiResult);
+    expect(text).toContain("Temporarily unavailable");
+    expect(text).toContain(FULL);
+    expect(errorLog.mock.calls.some((c) => String(c[0]).includes("disk full"))).toBe(true);
+
+    // With JavaScript on, the same answer reaches the page's error boundary as a 503.
+    const data = await post(withStorageFullPages(withFullDisk()), "/projects/new.data");
+    expect(data.status).toBe(503);
+    expect(await data.text()).toContain(FULL);
+
+    // A resource route answers with the message itself.
+    const resource = await post(withStorageFullPages(withFullDisk()), "/admin?index");
+    expect([resource.status, resource.headers.get("Retry-After"), await resource.text()]).toEqual([503, "60", FULL]);
+
+    // Unguarded, Remix could only say that something went wrong.
+    const bare = await post(withFullDisk(), "/projects/new");
+    expect(bare.status).toBe(500);
+    expect(pageText({ text: await bare.text() } as ApiResult)).not.toContain(FULL);
     errorLog.mockClear();
   });
 });

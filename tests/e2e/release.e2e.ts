@@ -33,7 +33,8 @@ it("assembles a self-contained directory that starts with start.sh on a clean da
   });
   expect(built.status, built.stderr).toBe(0);
 
-  for (const file of ["start.sh", "build/server.js", "build/migrate.js", "prd-studio.service", "README.md", "app/domain/exports/pdf/fonts/DejaVuSans.ttf"]) {
+  const tools = ["migrate", "backup", "restore", "admin-create", "secrets-rotate"].map((t) => `build/${t}.js`);
+  for (const file of ["start.sh", "build/server.js", ...tools, "prd-studio.service", "README.md", "app/domain/exports/pdf/fonts/DejaVuSans.ttf"]) {
     expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
   }
   // Production dependencies only, native addons included.
@@ -72,4 +73,25 @@ it("assembles a self-contained directory that starts with start.sh on a clean da
   }
   expect(await exited, log).toBe(0);
   expect(log).toContain("Shut down cleanly");
+
+  // The operator tools run from the artifact with plain node: no sources there to run.
+  expect(fs.existsSync(path.join(dir, "scripts"))).toBe(false);
+  expect(fs.existsSync(path.join(dir, "app/ops"))).toBe(false);
+  const tool = (name: string, ...args: string[]) =>
+    spawnSync(process.execPath, [`build/${name}.js`, ...args], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH!, HOME: out, NODE_ENV: "production", DATA_DIR: data } as unknown as NodeJS.ProcessEnv,
+    });
+  const admin = tool("admin-create", "ops@example.com", "Ops Admin");
+  expect(admin.status, admin.stderr).toBe(0);
+  expect(admin.stdout).toContain("SUPERADMIN_EMAILS=ops@example.com");
+  const backups = path.join(out, "backups");
+  const backup = tool("backup", backups);
+  expect(backup.status, backup.stderr).toBe(0);
+  expect(backup.stdout).toContain("integrity ok");
+  const file = fs.readdirSync(backups).find((f) => /^app-.*\.db$/.test(f))!;
+  const restore = tool("restore", path.join(backups, file));
+  expect(restore.status, restore.stderr).toBe(0);
+  expect(fs.readdirSync(data).some((f) => f.startsWith("app.db.pre-restore-"))).toBe(true);
 });

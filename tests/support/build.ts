@@ -2,6 +2,7 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { GetRequest } from "~/http/get-request.server";
 import { createApiRouter } from "~/http/api-router.server";
+import { withStorageFullPages } from "~/ops/storage-errors.server";
 // Remix's own flat-routes resolver: the same file -> path rules as the real build.
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import * as entry from "~/entry.server";
@@ -9,8 +10,13 @@ import * as root from "~/root";
 
 const modules = import.meta.glob("/app/routes/*.{ts,tsx}", { eager: true }) as Record<string, Record<string, unknown>>;
 
-/** A ServerBuild assembled from source, so tests run the real Remix handler in-process. */
+/** A ServerBuild assembled from source, guarded as server.ts guards it, so tests run the real Remix handler in-process. */
 export function sourceBuild(): ServerBuild {
+  return withStorageFullPages(assembledBuild());
+}
+
+/** The same build before server.ts's guards (tests that swap a route's code, then guard it themselves). */
+export function assembledBuild(): ServerBuild {
   const appDir = path.resolve("app");
   const manifest = flatRoutes(appDir, ["**/*.test.*"]) as Record<
     string,
