@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withHeaders, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Notice } from "~/components/forms";
 import { NpsSurvey } from "~/components/nps-survey";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
 import { npsStatus } from "~/domain/feedback/nps.server";
 import { getOnboarding } from "~/domain/users/onboarding.server";
 import { onboardingProgress } from "~/domain/users/progress.server";
+import { readFlash } from "~/http/flash.server";
 import { requireUiActor } from "~/http/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];
@@ -12,19 +14,29 @@ export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const welcome = new URL(request.url).searchParams.has("welcome");
-  const [progress, onboarding, nps] = await Promise.all([onboardingProgress(actor), getOnboarding(actor), npsStatus(actor)]);
-  return {
-    name: actor.user.name,
-    emailVerified: actor.user.emailVerified,
-    welcome,
-    progress,
-    onboarded: onboarding.completed,
-    nps,
-  };
+  const [progress, onboarding, nps, { flash, headers }] = await Promise.all([
+    onboardingProgress(actor),
+    getOnboarding(actor),
+    npsStatus(actor),
+    readFlash(request),
+  ]);
+  return withHeaders(
+    {
+      name: actor.user.name,
+      emailVerified: actor.user.emailVerified,
+      welcome,
+      progress,
+      onboarded: onboarding.completed,
+      nps,
+      // The survey's answer ("Thanks for your feedback!") comes back here.
+      notice: flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null,
+    },
+    { headers },
+  );
 }
 
 export default function Home() {
-  const { name, emailVerified, welcome, progress, onboarded, nps } = useLoaderData<typeof loader>();
+  const { name, emailVerified, welcome, progress, onboarded, nps, notice } = useLoaderData<typeof loader>();
   const first = name.split(" ")[0];
   return (
     <>
@@ -34,6 +46,7 @@ export default function Home() {
           <p>Your workspace is ready. Here is what to do next.</p>
         </div>
       </div>
+      <Notice message={notice?.message} tone={notice?.tone} />
       {!emailVerified ? (
         <div className="alert alert-warning" role="status">
           <p>

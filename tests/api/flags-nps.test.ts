@@ -6,6 +6,7 @@ import { EMPTY_RULES } from "~/domain/flags/flags.schema";
 import { isFeatureEnabled } from "~/domain/flags/flags.server";
 import { signedUpClient } from "../support/client";
 import { expectError, setPlan } from "../support/org";
+import { pageText } from "../support/page";
 
 const FLAGS = "/api/feature-flags";
 const root = () => signedUpClient({ email: `flags-root@example.com` });
@@ -146,6 +147,26 @@ describe("/api/feedback/nps", () => {
 
 describe("pages", () => {
   const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  it("the survey on Home answers without JavaScript: thanks on the page, a bad score said as an error", async () => {
+    const { client, user } = await signedUpClient();
+    await db.updateTable("users").set({ createdAt: new Date(Date.now() - 30 * 86400_000).toISOString() }).where("id", "=", user.id).execute();
+    const post = (fields: Record<string, string>) =>
+      client.call("POST", "/feedback/nps", { body: new URLSearchParams({ redirectTo: "/home", ...fields }), headers: FORM });
+
+    const bad = await post({ score: "12" });
+    expect([bad.status, bad.headers.get("location")]).toEqual([302, "/home"]);
+    const warned = await client.get("/home");
+    expect(pageText(warned)).toContain("Pick a score from 0 to 10");
+    expect(warned.text).toMatch(/role="alert"[^>]*>\s*<p>Pick a score/);
+    expect((await client.get("/home")).text).not.toContain("Pick a score from 0 to 10"); // shown once
+
+    const sent = await post({ score: "9", comment: "Useful" });
+    expect(sent.status).toBe(302);
+    const home = await client.get("/home");
+    expect(home.text).toMatch(/role="status"[^>]*>\s*<p>Thanks for your feedback!/);
+    expect((await db.selectFrom("npsResponses").select("score").where("userId", "=", user.id).executeTakeFirst())?.score).toBe(9);
+  });
 
   it("/admin/flags: 403 for others; superadmins list and upsert through the form", async () => {
     const user = await signedUpClient();
