@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlanId } from "#db/schema";
 import { db } from "~/db.server";
-import { TestClient, signedUpClient, type ApiResult } from "../support/client";
+import { GOOD_PASSWORD, TestClient, signedUpClient, type ApiResult } from "../support/client";
 
 const LIST = "/api/admin/ip-allowlist";
 
@@ -87,6 +87,30 @@ describe("IP allowlist management", () => {
 });
 
 describe("IP allowlist enforcement", () => {
+  it("signs in only where an organization admits the address: another of the account's organizations, or nowhere", async () => {
+    const { client, organization, email, user } = await ownerOn("enterprise");
+    expect((await client.post(LIST, { cidr: `${client.ip}/32` })).status).toBe(201);
+    const signIn = (ip: string) => new TestClient(ip).post("/api/auth/sign-in", { email, password: GOOD_PASSWORD });
+    const sessions = async () => (await db.selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).length;
+    const before = await sessions();
+
+    const blocked = await signIn("10.99.0.7");
+    expectError(blocked, 403, "IP_NOT_ALLOWED");
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+    expect(await sessions()).toBe(before);
+
+    const allowed = await signIn(client.ip);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.organization.id).toBe(organization.id);
+
+    // With another organization that has no list, a sign-in from elsewhere lands there.
+    const other = await signedUpClient();
+    await db.insertInto("memberships").values({ id: crypto.randomUUID(), orgId: other.organization.id, userId: user.id, role: "member", createdAt: new Date().toISOString() }).execute();
+    const landed = await signIn("10.99.0.7");
+    expect(landed.status, landed.text).toBe(200);
+    expect(landed.body.organization.id).toBe(other.organization.id);
+  });
+
   it("blocks session and API-key callers outside the list, on API and pages; other orgs unaffected", async () => {
     const { client, organization } = await ownerOn("enterprise");
     const member = await memberOf(organization.id);

@@ -125,14 +125,19 @@ const compiled = new StampedCache<BlockList | null>(2000);
  * from other addresses get 403 IP_NOT_ALLOWED. Orgs without a list cost a
  * cache hit.
  */
-export async function assertIpAllowed(actor: Actor) {
-  const list = await compiled.get(actor.org.id, async () => {
-    const cidrs = await orgCidrs(db, actor.org.id);
+/** Whether the organization admits a caller from `ip` (always, without a list). */
+export async function ipAllowed(orgId: string, ip: string | null) {
+  const list = await compiled.get(orgId, async () => {
+    const cidrs = await orgCidrs(db, orgId);
     return cidrs.length ? compileRules(cidrs) : null;
   });
-  if (list && !addressMatches(list, actor.ip)) {
-    throw new AppError("IP_NOT_ALLOWED", 403, "Your organization does not allow access from this IP address", {
-      extra: { ip: actor.ip },
-    });
-  }
+  return !list || addressMatches(list, ip);
+}
+
+export function ipNotAllowed(ip: string | null) {
+  return new AppError("IP_NOT_ALLOWED", 403, "Your organization does not allow access from this IP address", { extra: { ip } });
+}
+
+export async function assertIpAllowed(actor: Actor) {
+  if (!(await ipAllowed(actor.org.id, actor.ip))) throw ipNotAllowed(actor.ip);
 }

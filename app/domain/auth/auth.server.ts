@@ -7,7 +7,8 @@ import { AppError, validationError } from "../errors";
 import { queueEmail } from "../mail/mail.server";
 import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from "../mail/templates";
 import { redeemInvitation } from "../orgs/invitations.server";
-import { createOrganization, defaultMembership } from "../orgs/orgs.server";
+import { ipAllowed, ipNotAllowed } from "../allowlist/allowlist.server";
+import { createOrganization, defaultMembership, listMemberships } from "../orgs/orgs.server";
 import { createSession, deleteUserSessions } from "../sessions/sessions.server";
 import {
   findUserByEmail,
@@ -105,6 +106,20 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
   });
 }
 
+/**
+ * Where a sign-in lands: the oldest membership whose IP allowlist admits the
+ * caller. When every organization of the account refuses this address, no
+ * session is made (403 IP_NOT_ALLOWED), rather than one that fails on its
+ * first request.
+ */
+async function signInMembership(userId: string, ip: string | null) {
+  const oldest = await defaultMembership(userId);
+  if (!oldest) throw new AppError("FORBIDDEN", 403, "This account no longer belongs to any organization");
+  if (await ipAllowed(oldest.orgId, ip)) return oldest;
+  for (const m of await listMemberships(userId)) if (await ipAllowed(m.orgId, ip)) return m;
+  throw ipNotAllowed(ip);
+}
+
 export async function signIn(input: SignInInput, meta: RequestMeta) {
   checkAuthRate(meta.ip, input.email);
   const user = await findUserByEmail(input.email);
@@ -119,8 +134,7 @@ export async function signIn(input: SignInInput, meta: RequestMeta) {
     await recordFailedSignIn(user, meta);
     throw new AppError("INVALID_CREDENTIALS", 401, "E-mail or password is incorrect");
   }
-  const membership = await defaultMembership(user.id);
-  if (!membership) throw new AppError("FORBIDDEN", 403, "This account no longer belongs to any organization");
+  const membership = await signInMembership(user.id, meta.ip);
   return db.transaction().execute(async (trx) => {
     await clearFailures(trx, user.id);
     await auditForUser(trx, user.id, {
