@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/errors";
+import { requestIdOf } from "~/http/request-id.server";
 import { logger } from "~/utils/log.server";
 
 /**
@@ -44,9 +45,8 @@ export function withStorageFullPages<B extends { routes: Record<string, { module
       try {
         return await fn(args);
       } catch (error) {
-        const full = isStorageFull(error);
-        if (!full && !(error instanceof AppError && error.code === "STORAGE_FULL")) throw error;
-        if (full) logger.error("[storage] write refused: disk full", { requestId: args.request.headers.get("x-request-id") ?? undefined, error: (error as Error).message });
+        const converted = asStorageError(error, requestIdOf(args.request));
+        if (!(converted instanceof AppError && converted.code === "STORAGE_FULL")) throw error;
         throw new Response(STORAGE_FULL_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8" } });
       }
     };

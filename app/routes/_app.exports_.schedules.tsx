@@ -14,6 +14,7 @@ import { createScheduleSchema } from "~/domain/scheduled-exports/scheduled-expor
 import { createSchedule, listSchedules } from "~/domain/scheduled-exports/schedules.server";
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled exports · PRD Studio" }];
 
@@ -47,8 +48,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return formFailure(error, values);
   }
 }
-
-const STATUS_BADGE = { delivered: "badge-success", failed: "badge-danger", pending: "badge-warning" } as const;
 
 export default function Schedules() {
   const data = useLoaderData<typeof loader>();
@@ -132,7 +131,7 @@ export default function Schedules() {
                     {s.lastDeliveryStatus ? (
                       <>
                         {" "}
-                        <span className={`badge ${STATUS_BADGE[s.lastDeliveryStatus]}`}>{s.lastDeliveryStatus}</span>
+                        <DeliveryStatus status={s.lastDeliveryStatus} />
                       </>
                     ) : null}
                   </td>

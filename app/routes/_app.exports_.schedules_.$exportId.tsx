@@ -15,6 +15,7 @@ import { updateScheduleSchema } from "~/domain/scheduled-exports/scheduled-expor
 import { canManageSchedule, deleteSchedule, getSchedule, listLogs, updateSchedule } from "~/domain/scheduled-exports/schedules.server";
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "schedule" in data ? `${data.schedule.projectName ?? "Scheduled export"}` : "Scheduled export"} · Scheduled exports · PRD Studio` },
@@ -78,8 +79,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return formFailure(error, values, [], { intent: values.intent });
   }
 }
-
-const STATUS_BADGE = { delivered: "badge-success", failed: "badge-danger", pending: "badge-warning" } as const;
 
 export default function ScheduleDetail() {
   const data = useLoaderData<typeof loader>();
@@ -172,7 +171,7 @@ export default function ScheduleDetail() {
                 <tr key={l.id}>
                   <td>{l.when}</td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[l.status]}`}>{l.status}</span>
+                    <DeliveryStatus status={l.status} />
                   </td>
                   <td className="clamp">{l.recipients.join(", ")}</td>
                   <td className="clamp">{l.error ?? ""}</td>

@@ -10,6 +10,7 @@ import { deleteWebhook, getWebhook, listDeliveries, sendTestDelivery, updateWebh
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
 import { EventPicker } from "./_app.settings.webhooks";
+import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "webhook" in data ? data.webhook.name : "Webhook"} · Webhooks · PRD Studio` },
@@ -56,8 +57,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "—");
-const STATUS_BADGE = { delivered: "badge-success", failed: "badge-danger", pending: "badge-warning" } as const;
-
 export default function WebhookDetail() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormState | undefined;
@@ -138,7 +137,7 @@ export default function WebhookDetail() {
                     <code>{d.event}</code>
                   </td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[d.status]}`}>{d.status}</span>
+                    <DeliveryStatus status={d.status} />
                   </td>
                   <td>{d.attempts}</td>
                   <td>{d.responseStatus ?? "—"}</td>
