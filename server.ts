@@ -34,6 +34,10 @@ try {
 }
 
 const production = cfg.NODE_ENV === "production";
+if (production && !cfg.APP_URL) {
+  // Links in mail are never built from a request's Host header (docs/security.md): without APP_URL they point here.
+  logger.warn(`APP_URL is not set: links in e-mail and OAuth redirects use http://localhost:${cfg.PORT}. Set APP_URL to the public address.`);
+}
 const app = express();
 app.disable("x-powered-by");
 if (cfg.TRUST_PROXY) app.set("trust proxy", true);

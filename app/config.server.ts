@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { ensurePrivateDir } from "#db/private-files";
 
 /**
  * All configuration, parsed once from the environment (decisions.md,
@@ -167,7 +168,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   const { SESSION_SECRET, ENCRYPTION_KEY, ...rest } = result.data;
   const dataDir = path.resolve(rest.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const needsGenerated = !SESSION_SECRET || !ENCRYPTION_KEY;
   const generated = needsGenerated ? loadSecrets(dataDir) : undefined;
   return {
@@ -193,10 +194,13 @@ export function config(): Config {
   return cached;
 }
 
-/** Base URL used in links sent by e-mail; falls back to the request origin. */
-export function appUrl(requestUrl?: string): string {
-  const configured = config().APP_URL;
-  if (configured) return configured;
-  if (requestUrl) return new URL(requestUrl).origin;
-  return `http://localhost:${config().PORT}`;
+/**
+ * The app's public base URL (no trailing slash): APP_URL, else
+ * http://localhost:PORT. Every link in mail, every OAuth redirect URI and
+ * every share link is built from it, never from a request's Host header, so
+ * a forged Host cannot send a reset link to someone else's server.
+ */
+export function appUrl(): string {
+  const { APP_URL, PORT } = config();
+  return (APP_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, "");
 }

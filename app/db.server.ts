@@ -49,10 +49,15 @@ const versions = new WeakMap<object, VersionCache>();
  * A value that changes whenever the database may have changed: SQLite's
  * data_version (bumped when another connection or process, LiteFS
  * replication included, commits) with the count of writing statements this
- * process ran through kysely (db/client.ts). Results cached under a stamp
- * are served only while it holds, so no cache serves data older than the
- * last write. (total_changes() would also count the search stemmer's
- * scratch writes to the temp schema.)
+ * process ran through kysely (db/client.ts; data_version never moves for
+ * this connection's own commits). A writing statement is one SQLite does not
+ * call read-only, so `INSERT/UPDATE/DELETE … RETURNING`, which better-sqlite3
+ * runs as a reader, counts too. Results cached under a stamp are served only
+ * while it holds, so no cache serves data older than the last write.
+ * (total_changes() would also count the search stemmer's scratch writes to
+ * the temp schema: 15–18 per keyword search, which would empty every cache
+ * after each search; and it costs a native call per stamp where the counter
+ * is a property read.)
  *
  * Reading data_version opens a read transaction (two fcntl locks); a request
  * asks three or four times (its API key, allowlist, flags, project). The

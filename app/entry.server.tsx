@@ -5,8 +5,10 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { requestIdOf } from "./http/request-id.server";
+import { addDocumentHeaders, createNonce, withBaselineHeaders } from "./http/security-headers.server";
 import { mustReplay, replayToPrimary } from "./ops/replay.server";
 import { logger } from "./utils/log.server";
+import { NonceContext } from "./utils/nonce";
 
 export { startBackground, stopBackground } from "./lifecycle.server";
 
@@ -16,9 +18,10 @@ const ABORT_DELAY = 5_000;
  * A form post that reached a LiteFS replica goes to the primary (fly-replay).
  * formValues() refuses it before the action writes; these two make sure the
  * answer is the replay, for plain form posts and for fetches alike.
+ * Data requests (`.data`) carry the baseline security headers, as pages do.
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
-  mustReplay(request) ? replayToPrimary() : response;
+  withBaselineHeaders(mustReplay(request) ? replayToPrimary() : response);
 
 /**
  * A loader, action or render that failed on the server, logged with the
@@ -41,19 +44,27 @@ export default function handleRequest(
 ) {
   if (mustReplay(request)) return replayToPrimary();
   const bot = isbot(request.headers.get("user-agent") || "");
+  // One nonce per page: the Content-Security-Policy allows inline scripts that carry it and no others.
+  // Remix's <Scripts>/<ScrollRestoration> get it from NonceContext (root.tsx), its streamed data
+  // scripts from RemixServer, React's own (Suspense) scripts from renderToPipeableStream.
+  // The Vite dev server (its manifest has the HMR runtime) gets no policy: its client injects
+  // inline styles and scripts and opens a websocket.
+  const nonce = createNonce();
+  const dev = Boolean((remixContext.manifest as { hmr?: unknown }).hmr);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          responseHeaders.set("X-Frame-Options", "DENY");
+          addDocumentHeaders(responseHeaders, dev ? null : nonce);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

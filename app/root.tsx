@@ -1,3 +1,5 @@
+// First: sets Zod up for the pages' Content-Security-Policy before any route module builds a schema.
+import "./utils/zod-browser";
 import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -11,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import styles from "./styles/app.css?url";
+import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -18,6 +21,8 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The page's Content-Security-Policy nonce (entry.server.tsx): Remix's inline scripts run only with it.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -28,8 +33,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, type Transaction } from "kysely";
 import { migrations } from "./migrations/index";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -12,15 +13,21 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Opens a SQLite file with the pragmas the app relies on. */
 export function openSqlite(file: string) {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // WAL + NORMAL: a commit is durable once written to the WAL; a process
-  // crash (SIGKILL, OOM) loses nothing acknowledged, a power loss may lose the
-  // last commits but never corrupts (docs/operations.md, "Durability").
-  sqlite.pragma("synchronous = NORMAL");
+  // WAL + FULL: every commit fsyncs the WAL before it returns, so a write the
+  // app acknowledged survives a power loss or kernel crash, not only a process
+  // crash (NORMAL leaves the WAL to the page cache until the next checkpoint).
+  // better-sqlite3 builds with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1 (NORMAL), so
+  // it is set here, for every connection the app and its scripts open. The
+  // cost in write throughput: docs/benchmarks.md, "Durable commits".
+  sqlite.pragma("synchronous = FULL");
   // Checkpoint after 1000 pages (SQLite's default, stated), and cut the WAL
   // back to 64 MB when it is reset after a long reader let it grow.
   sqlite.pragma("wal_autocheckpoint = 1000");
@@ -37,24 +44,39 @@ export function openSqlite(file: string) {
  *
  * It also counts the writing statements kysely runs through it (`writes`),
  * which with SQLite's data_version tells whether the database may have
- * changed (see dataStamp in app/db.server.ts).
+ * changed (see dataStamp in app/db.server.ts). A statement is a write when
+ * SQLite says it may change the database (`stmt.readonly` is false,
+ * sqlite3_stmt_readonly), decided once when it is prepared: INSERT, UPDATE,
+ * DELETE and REPLACE, with or without RETURNING, behind a WITH or not.
+ * (`stmt.reader` only says whether it returns rows: `UPDATE … RETURNING` is
+ * a reader, and kysely runs it with `all`.) Every way of running a write
+ * counts, before it runs; reads pass through unwrapped and cost nothing.
  */
 export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
-  type Prepared = Pick<SQLite.Statement, "reader" | "all" | "run" | "iterate"> & { busy?: boolean };
+  type Prepared = Pick<SQLite.Statement, "reader" | "all" | "run" | "iterate"> & { readonly busy?: boolean };
   const cache = new Map<string, Prepared>();
   const counter = { writes: 0 };
-  const wrap = (stmt: SQLite.Statement): Prepared =>
-    stmt.reader
-      ? stmt
-      : {
-          reader: false,
-          all: stmt.all.bind(stmt),
-          iterate: stmt.iterate.bind(stmt),
-          run: (...params: unknown[]) => {
-            counter.writes++;
-            return stmt.run(...params);
-          },
-        };
+  const wrap = (stmt: SQLite.Statement): Prepared => {
+    if (stmt.readonly) return stmt;
+    return {
+      reader: stmt.reader,
+      get busy() {
+        return stmt.busy;
+      },
+      all: (...params: unknown[]) => {
+        counter.writes++;
+        return stmt.all(...params);
+      },
+      iterate: (...params: unknown[]) => {
+        counter.writes++;
+        return stmt.iterate(...params);
+      },
+      run: (...params: unknown[]) => {
+        counter.writes++;
+        return stmt.run(...params);
+      },
+    };
+  };
   return {
     counter,
     prepare(sql: string) {

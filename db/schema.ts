@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
-import type { ApiKeysTable, AuditLogsTable, EmailsTable, EventsTable, InvitationsTable, JobsTable, MembershipsTable, OneTimeTokensTable, OrganizationsTable, SessionsTable, UsersTable } from "./tables/accounts";
+import type { ApiKeysTable, AuditLogsTable, EmailsTable, EventsTable, InvitationsTable, JobsTable, MembershipsTable, OneTimeTokensTable, OrganizationsTable, SessionsTable, SignInThrottlesTable, UsersTable } from "./tables/accounts";
 import type { BlobsTable, CommentsTable, PrdsTable, PrdVersionsTable, ProjectActivityTable, ProjectCollaboratorsTable, ProjectFilesTable, ProjectFoldersTable, ProjectLinksTable, ProjectSearchTable, ProjectSharesTable, ProjectStatusHistoryTable, ProjectsTable, StakeholderViewsTable } from "./tables/projects";
 import type { AiCallsTable, AiOutputsTable, AiProviderKeysTable, MemoriesTable, ProjectEmbeddingsTable, ProjectQaPairsTable, ProjectScoresTable } from "./tables/ai";
 import type { TemplateSubmissionsTable, TemplatesTable, TemplateVersionsTable } from "./tables/templates";
@@ -38,6 +38,7 @@ export interface Database extends UserAccountTables, NotificationsTables, Webhoo
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;
+  signInThrottles: SignInThrottlesTable;
   oneTimeTokens: OneTimeTokensTable;
   invitations: InvitationsTable;
   apiKeys: ApiKeysTable;

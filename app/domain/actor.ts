@@ -1,4 +1,5 @@
 import type { PlanId, Role } from "#db/schema";
+import type { ApiKeyScope } from "./api-keys/scopes";
 import { forbidden } from "./errors";
 
 /** Who is calling a domain function, however they came in. */
@@ -12,6 +13,8 @@ export interface Actor {
   isSuperadmin: boolean;
   sessionId?: string;
   apiKeyId?: string;
+  /** The key's scopes (api-keys/scopes.ts); they only narrow `role`. Absent for a session: full. */
+  apiKeyScopes?: readonly ApiKeyScope[];
   /** Request metadata kept for the audit log. */
   ip: string | null;
   userAgent: string | null;

@@ -1,4 +1,5 @@
 import type { Actor } from "~/domain/actor";
+import { AppError } from "~/domain/errors";
 import { AI_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { assertAllowed, RateLimiter } from "~/utils/rate-limiter.server";
 
@@ -13,7 +14,69 @@ export function hitAiRate(actor: Actor) {
   return aiLimiter.hit(actor.user.id, AI_RATE_PER_MINUTE[actor.org.plan]);
 }
 
-/** For UI actions: counts the request and throws 429 RATE_LIMITED when the minute's budget is spent. */
+/** Counts the request and throws 429 RATE_LIMITED when the minute's budget is spent. */
 export function assertAiRate(actor: Actor) {
   assertAllowed(hitAiRate(actor), "AI requests");
+}
+
+/**
+ * AI requests one user may have running at once (streams included): beyond
+ * it, 429 RATE_LIMITED until one ends. Holds a provider connection, a token
+ * budget and memory per stream, so one account cannot hold hundreds open.
+ */
+export const AI_CONCURRENT_PER_USER = 5;
+const running = new Map<string, number>();
+
+/** Takes one of the user's AI slots (or throws 429); the returned function gives it back, once. */
+export function acquireAiSlot(actor: Actor): () => void {
+  const id = actor.user.id;
+  const n = running.get(id) ?? 0;
+  if (n >= AI_CONCURRENT_PER_USER) {
+    const retry = 5;
+    throw new AppError("RATE_LIMITED", 429, `You already have ${AI_CONCURRENT_PER_USER} AI requests running. Wait for one to finish, or stop one, and try again.`, {
+      headers: {
+        "Retry-After": String(retry),
+        "X-RateLimit-Limit": String(AI_CONCURRENT_PER_USER),
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset": String(Math.ceil(Date.now() / 1000) + retry),
+      },
+    });
+  }
+  running.set(id, n + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (running.get(id) ?? 1) - 1;
+    if (left <= 0) running.delete(id);
+    else running.set(id, left);
+  };
+}
+
+/** The response, with `release` called when its body has been sent or abandoned (a stream's end), or at once without a body. */
+export function releaseAfterBody(response: Response, release: () => void): Response {
+  if (!response.body) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

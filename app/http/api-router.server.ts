@@ -1,6 +1,7 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { logger } from "~/utils/log.server";
 import { requestIdOf } from "./request-id.server";
+import { withBaselineHeaders } from "./security-headers.server";
 
 /**
  * Serves `/api` straight from the build's route modules, with a route table
@@ -112,17 +113,25 @@ export function createApiRouter(build: ServerBuild, prefix = "api") {
     return fn ? found : null;
   }
 
-  /** Runs a matched route module the way Remix runs a resource route. */
+  /**
+   * Runs a matched route module the way Remix runs a resource route. Every
+   * answer (JSON, error, SSE stream, file, redirect) leaves with the baseline
+   * security headers (nosniff, Referrer-Policy, HSTS on https).
+   */
   async function run(found: ApiMatch, request: Request, context: AppLoadContext): Promise<Response> {
     const fn = (request.method === "GET" ? found.entry.loader : found.entry.action)!;
+    let response: Response;
     try {
       const result = await fn({ request, params: found.params, context });
-      return result instanceof Response ? result : Response.json(result ?? null);
+      response = result instanceof Response ? result : Response.json(result ?? null);
     } catch (error) {
-      if (error instanceof Response) return error;
-      logger.error(`[api] ${found.entry.id} failed`, { requestId: requestIdOf(request), error });
-      return Response.json({ error: "Something went wrong on our side", code: "INTERNAL_ERROR" }, { status: 500, headers: { "API-Version": "1" } });
+      if (error instanceof Response) response = error;
+      else {
+        logger.error(`[api] ${found.entry.id} failed`, { requestId: requestIdOf(request), error });
+        response = Response.json({ error: "Something went wrong on our side", code: "INTERNAL_ERROR" }, { status: 500, headers: { "API-Version": "1" } });
+      }
     }
+    return withBaselineHeaders(response);
   }
 
   /** The API's answer to a request, or null when Remix should answer it. */

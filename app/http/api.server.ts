@@ -3,6 +3,7 @@ import type { z } from "zod/v4";
 import { isPrimary } from "~/db.server";
 import { replayToPrimary } from "~/ops/replay.server";
 import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
+import { requireScope } from "~/domain/api-keys/scopes";
 import { requirePlan } from "~/domain/billing/limits.server";
 import { AppError, forbidden, unauthorized } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
@@ -10,12 +11,12 @@ import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
-import { hitAiRate } from "./ai-rate.server";
+import { acquireAiSlot, hitAiRate, releaseAfterBody } from "./ai-rate.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
 import { requestMeta } from "./context.server";
 import { requestIdOf } from "./request-id.server";
-import type { Contract, Method } from "./contract";
+import { requiredScope, type Contract, type Method } from "./contract";
 import { assertSameOrigin } from "./csrf.server";
 import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
 
@@ -53,6 +54,8 @@ export function endpoint<C extends Contract<any, any, any>>(
     contract,
     async run({ request, params, context }) {
       const headers = new Headers({ "API-Version": API_VERSION });
+      // An AI slot held for the request (rateLimit "ai"), given back when its answer has been sent.
+      let release: (() => void) | undefined;
       try {
         checkApiVersion(request);
         // On a LiteFS replica the database is read-only: a write (or a GET
@@ -72,12 +75,15 @@ export function endpoint<C extends Contract<any, any, any>>(
         if ((contract.auth === "user" || contract.auth === "share") && !actor && !share) throw unauthorized();
         if (!request.headers.has("Authorization") && !(contract.crossSite && contract.auth === "public")) assertSameOrigin(request);
         if (contract.roles && actor && !hasRole(actor, contract.roles)) throw forbidden();
+        // API-key scopes narrow the creator's role (sessions pass); public endpoints ignore the actor's authority.
+        if (actor && contract.auth !== "public") requireScope(actor, requiredScope(contract));
         if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
         if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
         if (contract.rateLimit === "ai" && actor) {
           const rate = hitAiRate(actor);
           for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
           assertAllowed(rate, "AI requests");
+          release = acquireAiSlot(actor);
         }
 
         const parsedParams = contract.params ? contract.params.parse(params) : params;
@@ -104,10 +110,12 @@ export function endpoint<C extends Contract<any, any, any>>(
           headers.forEach((value, key) => {
             if (!result.headers.has(key)) result.headers.set(key, value);
           });
-          return result;
+          return release ? releaseAfterBody(result, release) : result;
         }
+        release?.();
         return jsonResponse(result ?? { success: true }, contract.successStatus ?? 200, headers);
       } catch (error) {
+        release?.();
         const requestId = requestIdOf(request);
         return errorResponse(asStorageError(error, requestId), headers, requestId);
       }

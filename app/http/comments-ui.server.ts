@@ -14,6 +14,11 @@ export async function commentsData(actor: Actor, projectId: string, prdContent: 
   };
 }
 
+const notNotifiedNote = (people: { name: string }[]) =>
+  people.length
+    ? ` ${people.map((p) => p.name).join(", ")} ${people.length === 1 ? "was" : "were"} not notified: they cannot open this project. Share it with them first.`
+    : "";
+
 /** Handles the panel's forms (create, edit and delete). */
 export async function commentsAction(actor: Actor, projectId: string, values: FormValues) {
   try {
@@ -22,11 +27,11 @@ export async function commentsAction(actor: Actor, projectId: string, values: Fo
       return { commentMessage: "Comment deleted." };
     }
     if (values.intent === "comment-edit") {
-      await updateComment(actor, projectId, values.commentId ?? "", updateCommentSchema.parse(values));
-      return { commentMessage: "Comment updated." };
+      const { notNotified } = await updateComment(actor, projectId, values.commentId ?? "", updateCommentSchema.parse(values));
+      return { commentMessage: `Comment updated.${notNotifiedNote(notNotified)}` };
     }
-    await createComment(actor, projectId, createCommentSchema.parse(values));
-    return { commentMessage: "Comment posted." };
+    const { notNotified } = await createComment(actor, projectId, createCommentSchema.parse(values));
+    return { commentMessage: `Comment posted.${notNotifiedNote(notNotified)}` };
   } catch (error) {
     return formFailure(error, values);
   }

@@ -14,7 +14,7 @@ export function requestMeta(request: Request, context: AppLoadContext | undefine
   return {
     ip: context?.ip ?? null,
     userAgent: request.headers.get("User-Agent"),
-    appUrl: appUrl(request.url),
+    appUrl: appUrl(),
     requestId: requestIdOf(request),
   };
 }

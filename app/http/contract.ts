@@ -1,6 +1,7 @@
 import type { z } from "zod/v4";
 import type { PlanId, Role } from "#db/schema";
 import type { ErrorCode } from "~/domain/errors";
+import type { ApiKeyScope } from "~/domain/api-keys/scopes";
 
 /**
  * One endpoint of the contract: method, path and zod schemas. The route
@@ -25,6 +26,12 @@ export interface Contract<
   auth: AuthMode;
   /** Roles allowed (checked before validation; the domain checks again). */
   roles?: readonly Role[];
+  /**
+   * The API-key scope a key needs to call this (sessions are not limited by
+   * scopes). Default: see `requiredScope` - `read` for GET, `admin` for other
+   * calls only owners/admins may make, `write` for the rest.
+   */
+  scope?: ApiKeyScope;
   /** Lowest plan that may call this endpoint (403 PLAN_UPGRADE_REQUIRED). */
   plan?: PlanId;
   /** Feature flag that must be on for the caller (403 FEATURE_DISABLED). */
@@ -59,4 +66,20 @@ export interface Contract<
 
 export function contract<const C extends Contract<any, any, any>>(c: C): C {
   return c;
+}
+
+const ADMINISTRATORS: readonly Role[] = ["owner", "admin"];
+
+/**
+ * The scope an API key needs for a contract: its own `scope`, else `read` for
+ * a GET, `admin` for a change only owners or admins may make (organization
+ * administration: keys, members, invitations, webhooks, billing, allowlist,
+ * deleting data...), `write` for any other change. Deriving `admin` from
+ * `roles` means a new admin-only endpoint needs the admin scope without anyone
+ * remembering to say so.
+ */
+export function requiredScope(c: Pick<Contract, "method" | "roles" | "scope">): ApiKeyScope {
+  if (c.scope) return c.scope;
+  if (c.method === "GET") return "read";
+  return c.roles?.length && c.roles.every((r) => ADMINISTRATORS.includes(r)) ? "admin" : "write";
 }

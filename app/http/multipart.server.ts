@@ -12,12 +12,17 @@ export interface UploadedFile {
 
 const FIELD_LIMIT = 64 * 1024;
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** Parts (fields and files) one body may have: every upload form has a handful. */
+export const MAX_PARTS = 50;
 
 /**
  * Streams a multipart/form-data body (Remix's streaming parser), counting
  * bytes as they arrive: a file over `maxFileBytes` is refused with 413 while
  * it is still being read, and so is a declared Content-Length that is
- * already too big. Text fields are capped at 64 KB each.
+ * already too big. Text fields are capped at 64 KB each, the parts at
+ * MAX_PARTS, and all parts together at `maxFileBytes` plus 64 KB: a chunked
+ * body (no Content-Length) of endless small fields or ignored files is cut
+ * off as soon as it passes either bound.
  */
 export async function parseMultipart(
   request: Request,
@@ -34,15 +39,23 @@ export async function parseMultipart(
   const allowed = new Set(options.fileFields ?? ["file"]);
   const files: Record<string, UploadedFile> = {};
   const fields: Record<string, string> = {};
+  const totalLimit = options.maxFileBytes + MULTIPART_OVERHEAD;
+  let parts = 0;
+  let total = 0;
 
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
     const isFile = typeof filename === "string";
+    if (++parts > MAX_PARTS) {
+      throw new AppError("PAYLOAD_TOO_LARGE", 413, `The form has more than ${MAX_PARTS} fields`, { extra: { limit: MAX_PARTS } });
+    }
     const limit = isFile ? options.maxFileBytes : FIELD_LIMIT;
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of data) {
       size += chunk.byteLength;
+      total += chunk.byteLength;
       if (size > limit) throw isFile ? fileTooLarge(limit) : tooLarge(limit);
+      if (total > totalLimit) throw tooLarge(totalLimit);
       chunks.push(chunk);
     }
     if (isFile) {

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger, logRequest } from "../utils/log.server";
+import { logger, logRequest, redactPath } from "../utils/log.server";
 import type { ApiRouter } from "./api-router.server";
 import { observeRequest, serveMetrics } from "./metrics.server";
 import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
 import { requestIdFrom, stampRequestId } from "./request-id.server";
+import { isCrossSiteNodeRequest } from "./csrf.server";
+import { baselineHeaders } from "./security-headers.server";
 import { requestArrived } from "../utils/request-epoch";
 
 /**
@@ -12,7 +14,10 @@ import { requestArrived } from "../utils/request-epoch";
  * response's `X-Request-Id`), answer
  * /metrics, answer the API from its route table when there is one, hand the
  * rest to express (static files, Remix), then write one access-log line and
- * record the request's metrics.
+ * record the request's metrics. Every response carries the baseline security
+ * headers (app/http/security-headers.server.ts): the API's from its route
+ * table, everything else's (pages, resource routes, redirects, /metrics,
+ * static files) filled in here just before the head is written.
  */
 
 export interface ServeOptions {
@@ -24,6 +29,25 @@ export interface ServeOptions {
   /** Bearer token of /metrics; unset disables it. */
   metricsToken: string | undefined;
 }
+
+/**
+ * Adds the baseline security headers a response lacks when its head is
+ * written (node calls writeHead itself for an implicit head). Headers the
+ * response sets win: writeHead's own replace same-named ones, and a header
+ * already set (as Remix's for pages, which express appends) is not added twice
+ * — a doubled Strict-Transport-Security would be ignored by browsers.
+ */
+function fillBaselineHeaders(res: ServerResponse) {
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const [name, value] of baselineHeaders()) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+const CROSS_SITE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused · PRD Studio</title></head>' +
+  "<body><h1>Request refused</h1><p>This form was sent from another site, so it was not processed. Go back to PRD Studio and try again from there.</p></body></html>";
 
 /** The metrics' route label of a request that is not an API route: bounded, never the raw path. */
 function otherRoute(pathname: string) {
@@ -70,13 +94,14 @@ export function createNodeHandler(options: ServeOptions) {
           .then((response) => sendResponse(res, response, id))
           .catch((error) => {
             logger.error("api response failed", { error, route });
-            if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": id });
+            if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": id, ...Object.fromEntries(baselineHeaders()) });
             res.end();
           });
         return;
       }
     }
     res.setHeader("X-Request-Id", id);
+    fillBaselineHeaders(res);
     if (pathname === "/metrics") {
       route = "/metrics";
       res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
@@ -89,6 +114,13 @@ export function createNodeHandler(options: ServeOptions) {
     }
     route = otherRoute(pathname);
     res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
+    if (!pathname.startsWith("/api/") && isCrossSiteNodeRequest(method, req.headers)) {
+      // A form posted from another site: one log line and a plain 403, not Remix's 500 with a stack.
+      logger.warn("cross-site form post refused", { requestId: id, path: redactPath(pathname), origin: req.headers.origin ?? null });
+      res.writeHead(403, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(CROSS_SITE_PAGE);
+      return;
+    }
     app(req, res);
   }
 

@@ -40,12 +40,28 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
   if (await getUiActor(request, context)) throw redirect("/home");
 }
 
-/** Only local paths, never `//evil.example` or absolute URLs. */
+const REDIRECT_BASE = "http://app.invalid";
+
+/**
+ * Only a path of this app. The target is resolved by the WHATWG URL parser
+ * (as a browser will resolve the Location header) against a fixed origin and
+ * kept only when the origin is unchanged: `//evil.example`, `/\\evil`,
+ * `/\t/evil.example` (tabs and newlines are stripped by the parser) and
+ * absolute URLs all fall back. What is returned is the parser's own
+ * path + query + hash, so the browser sees exactly what was checked.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home") {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (!to || typeof to !== "string" || !to.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
     return fallback;
   }
-  return to;
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const target = url.pathname + url.search + url.hash;
+  // A path that itself starts with // would be read as a host once more.
+  return target.startsWith("//") || target.startsWith("/\\") ? fallback : target;
 }
 
 export type FormValues = Record<string, string>;

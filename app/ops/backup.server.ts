@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { ensurePrivateDir, ensurePrivateFile } from "#db/private-files";
 
 /**
  * Online backup and restore of DATA_DIR/app.db (issue 12, durability).
@@ -80,9 +81,11 @@ export async function backupDatabase(source: string, destPath: string): Promise<
   const started = Date.now();
   const dest = path.resolve(destPath);
   if (fs.existsSync(dest)) throw new Error(`${dest} already exists; choose a new file name`);
-  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  ensurePrivateDir(path.dirname(dest));
   const partial = `${dest}.partial`;
   removeQuietly(partial);
+  // The copy holds everything the database does: 0600 like the original.
+  ensurePrivateFile(partial);
   const reader = new SQLite(source, { fileMustExist: true });
   let pages = 0;
   try {
@@ -163,7 +166,7 @@ export interface RestoreResult {
 export function restoreDatabase(backupFile: string, dataDir: string): RestoreResult {
   const backup = path.resolve(backupFile);
   if (!fs.existsSync(backup)) throw new Error(`${backup} does not exist`);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const target = path.join(dataDir, "app.db");
   const stamp = backupStamp();
   const tmp = `${target}.restore-tmp`;

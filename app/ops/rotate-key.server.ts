@@ -21,6 +21,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "scheduledExports", key: "id", columns: ["webhookSecret"] },
   { table: "integrationConnections", key: "id", columns: ["accessToken", "refreshToken"] },
   { table: "oauthStates", key: "stateHash", columns: ["codeVerifier"] },
+  { table: "invitations", key: "id", columns: ["tokenEncrypted"] },
 ] as const;
 
 export type EncryptedTable = (typeof ENCRYPTED_COLUMNS)[number]["table"];

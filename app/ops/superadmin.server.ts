@@ -22,8 +22,14 @@ export interface SuperadminResult {
   email: string;
   /** The generated password, only when the account was created now. */
   password: string | null;
-  /** True when SUPERADMIN_EMAILS already lists the address (the account is a superadmin now). */
+  /** True when SUPERADMIN_EMAILS already lists the address. */
   listed: boolean;
+  /**
+   * Whether the account has proven the address (created here, confirmed by
+   * mail, or `confirm` now). A listed address is a superadmin only then:
+   * registering someone else's address grants nothing.
+   */
+  confirmed: boolean;
 }
 
 /** A password that meets the sign-up rules: 24 random characters with upper, lower case, digits and a symbol. */
@@ -31,12 +37,25 @@ function generatePassword() {
   return `${crypto.randomBytes(18).toString("base64url")}-Aa9`;
 }
 
-export async function createSuperadmin(input: { email: string; name?: string }): Promise<SuperadminResult> {
+/**
+ * `confirm`: the operator vouches for an existing account's address (they
+ * made it themselves); it is marked confirmed. Without it an unconfirmed
+ * existing account is reported, never promoted.
+ */
+export async function createSuperadmin(input: { email: string; name?: string; confirm?: boolean }): Promise<SuperadminResult> {
   const email = normalizeEmail(input.email);
   if (!z.email().safeParse(email).success) throw new Error(`Not an e-mail address: ${input.email}`);
   const listed = isSuperadminEmail(email);
-  const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  if (existing) return { created: false, userId: existing.id, email, password: null, listed };
+  const existing = await db.selectFrom("users").select(["id", "emailVerifiedAt"]).where("email", "=", email).executeTakeFirst();
+  if (existing) {
+    let confirmed = existing.emailVerifiedAt !== null;
+    if (!confirmed && input.confirm) {
+      const now = nowIso();
+      await db.updateTable("users").set({ emailVerifiedAt: now, updatedAt: now }).where("id", "=", existing.id).execute();
+      confirmed = true;
+    }
+    return { created: false, userId: existing.id, email, password: null, listed, confirmed };
+  }
 
   const name = input.name?.trim() || email.split("@")[0]!;
   const password = generatePassword();
@@ -71,5 +90,5 @@ export async function createSuperadmin(input: { email: string; name?: string }):
     });
     return id;
   });
-  return { created: true, userId, email, password, listed };
+  return { created: true, userId, email, password, listed, confirmed: true };
 }

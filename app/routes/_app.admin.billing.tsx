@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
   try {
-    const base = appUrl(request.url);
+    const base = appUrl();
     const link = await billingPortalLink(actor, base);
     return redirect(link.startsWith(base) ? link.slice(base.length) || "/" : link);
   } catch (error) {

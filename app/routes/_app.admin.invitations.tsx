@@ -1,13 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CopyButton } from "~/components/copy-button";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { appUrl } from "~/config.server";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
 import { AppError } from "~/domain/errors";
-import { cancelInvitation, createInvitation, listInvitations, resendInvitation } from "~/domain/orgs/invitation-admin.server";
+import {
+  cancelInvitation,
+  createInvitation,
+  invitationLink,
+  listInvitations,
+  resendInvitation,
+} from "~/domain/orgs/invitation-admin.server";
+import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { listOrgMembers } from "~/domain/orgs/members.server";
 import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
@@ -20,7 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
   const [invitations, members, { flash, headers }] = await Promise.all([listInvitations(actor), listOrgMembers(actor), readFlash(request)]);
   return withHeaders(
-    { allowed: true as const, invitations, memberCount: members.length, limit: limitFor(actor.org.plan, "members"), flash },
+    {
+      allowed: true as const,
+      invitations,
+      memberCount: members.length,
+      limit: limitFor(actor.org.plan, "members"),
+      flash,
+      mailDelivered: mailIsDelivered(),
+    },
     { headers },
   );
 }
@@ -28,9 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
-  const meta = { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl(request.url) };
+  const meta = { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() };
   try {
     let message: string;
+    if (values.intent === "link") {
+      const { invitation, url } = await invitationLink(actor, values.invitationId ?? "", meta);
+      return { link: { email: invitation.email, url, expiresAt: invitation.expiresAt } };
+    }
     if (values.intent === "resend") {
       const inv = await resendInvitation(actor, values.invitationId ?? "", meta);
       message = `A new invitation was sent to ${inv.email}; the previous link no longer works.`;
@@ -40,7 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else if (values.intent === "invite") {
       const input = createInvitationSchema.parse({ email: values.email, role: values.role, message: values.message || undefined });
       const inv = await createInvitation(actor, input, meta);
-      message = `Invitation sent to ${inv.email}.`;
+      message = mailIsDelivered()
+        ? `Invitation sent to ${inv.email}.`
+        : `Invitation to ${inv.email} created. No e-mail is sent from this server: use Copy link below and send them the link.`;
     } else {
       throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
     }
@@ -57,6 +78,7 @@ export default function Invitations() {
   const result = useActionData<typeof action>();
   if (!data.allowed) return null;
   const state = result && "formError" in result ? result : null;
+  const link = result && "link" in result ? result.link : null;
   const inviteState = state?.intent === "invite" ? state : null;
   const notice = data.flash?.kind === "notice" ? data.flash.message : null;
   const open = data.invitations.filter((i) => !i.expired).length;
@@ -65,9 +87,29 @@ export default function Invitations() {
     <div className="stack">
       <Notice message={notice} />
       {state && !inviteState ? <FormAlert state={state} /> : null}
+      {link ? (
+        <section className="card" aria-labelledby="link-heading">
+          <h2 id="link-heading">Invitation link for {link.email}</h2>
+          <p className="muted">
+            Send this link to {link.email} yourself (chat, your own e-mail). It works once, for that address only, until {date(link.expiresAt)}.
+          </p>
+          <div className="secret-box">
+            <label htmlFor="invitation-link" className="sr-only">
+              Invitation link for {link.email}
+            </label>
+            <input id="invitation-link" className="input" readOnly value={link.url} style={{ flex: 1 }} />
+            <CopyButton value={link.url} />
+          </div>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="invite-heading" style={{ maxWidth: 560 }}>
         <h2 id="invite-heading">Invite someone</h2>
-        <p className="muted">{seats} They get an e-mail with a link valid for 7 days.</p>
+        <p className="muted">
+          {seats}{" "}
+          {data.mailDelivered
+            ? "They get an e-mail with a link valid for 7 days."
+            : "This server sends no e-mail (no SMTP server is configured): after inviting, use Copy link and send the link to them yourself. It is valid for 7 days."}
+        </p>
         <FormAlert state={inviteState} />
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="intent" value="invite" />
@@ -121,6 +163,9 @@ export default function Invitations() {
                   <td>{i.invitedBy?.name ?? "—"}</td>
                   <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
                   <td className="inline">
+                    <PostButton intent="link" fields={{ invitationId: i.id }} label={`Copy link to the invitation for ${i.email}`} className="btn btn-secondary btn-sm">
+                      Copy link
+                    </PostButton>
                     <PostButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} className="btn btn-secondary btn-sm">
                       Resend
                     </PostButton>

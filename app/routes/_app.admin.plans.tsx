@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
   try {
-    const { checkoutUrl } = await startCheckout(actor, checkoutBody.parse(values), appUrl(request.url));
+    const { checkoutUrl } = await startCheckout(actor, checkoutBody.parse(values), appUrl());
     return redirect(checkoutUrl);
   } catch (error) {
     return formFailure(error, values);

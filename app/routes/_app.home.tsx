@@ -4,6 +4,7 @@ import { Notice } from "~/components/forms";
 import { NpsSurvey } from "~/components/nps-survey";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
 import { npsStatus } from "~/domain/feedback/nps.server";
+import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { getOnboarding } from "~/domain/users/onboarding.server";
 import { onboardingProgress } from "~/domain/users/progress.server";
 import { readFlash } from "~/http/flash.server";
@@ -23,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withHeaders(
     {
       name: actor.user.name,
-      emailVerified: actor.user.emailVerified,
+      // Without SMTP no address can be confirmed, so there is nothing to ask for.
+      askToConfirm: !actor.user.emailVerified && mailIsDelivered(),
       welcome,
       progress,
       onboarded: onboarding.completed,
@@ -36,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { name, emailVerified, welcome, progress, onboarded, nps, notice } = useLoaderData<typeof loader>();
+  const { name, askToConfirm, welcome, progress, onboarded, nps, notice } = useLoaderData<typeof loader>();
   const first = name.split(" ")[0];
   return (
     <>
@@ -47,7 +49,7 @@ export default function Home() {
         </div>
       </div>
       <Notice message={notice?.message} tone={notice?.tone} />
-      {!emailVerified ? (
+      {askToConfirm ? (
         <div className="alert alert-warning" role="status">
           <p>
             Please confirm your e-mail address. <Link to="/settings">Resend the confirmation link</Link>

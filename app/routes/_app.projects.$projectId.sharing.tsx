@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const project = await orPageError(getProject(actor, params.projectId!));
   const canManage = project.permissions.canManage;
   const [share, collaborators, views, links, members, others] = await Promise.all([
-    canManage ? getShare(actor, project.id, { appUrl: appUrl(request.url) }) : null,
+    canManage ? getShare(actor, project.id, { appUrl: appUrl() }) : null,
     listCollaborators(actor, project.id),
     listViews(actor, project.id),
     listLinks(actor, project.id),
@@ -55,7 +55,7 @@ async function run(actor: Actor, projectId: string, values: FormValues, request:
         password: values.removePassword === "on" ? null : values.password || undefined,
         expiresAt: values.noExpiry === "on" ? null : endOfDay(values.expiresOn),
       });
-      await enableShare(actor, projectId, input, { appUrl: appUrl(request.url) });
+      await enableShare(actor, projectId, input, { appUrl: appUrl() });
       return "Share link is on. Anyone with the link can read this PRD.";
     }
     case "share-revoke":

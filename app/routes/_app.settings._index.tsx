@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldNotes, FormAlert, SubmitButton, type FormState } from "~/components/forms";
 import { currentAccount, resendVerification } from "~/domain/auth/auth.server";
+import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { PRD_STYLES } from "~/domain/prd/prd.schema";
 import { deleteAccount } from "~/domain/users/delete-account.server";
@@ -22,7 +23,13 @@ function timezones(current: string) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const [{ organization }, { profile }] = await Promise.all([currentAccount(actor), getProfile(actor)]);
-  return { profile, organization, timezones: timezones(profile.timezone), saved: new URL(request.url).searchParams.has("saved") };
+  return {
+    profile,
+    organization,
+    timezones: timezones(profile.timezone),
+    saved: new URL(request.url).searchParams.has("saved"),
+    mailDelivered: mailIsDelivered(),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountSettings() {
-  const { profile, organization, timezones, saved } = useLoaderData<typeof loader>();
+  const { profile, organization, timezones, saved, mailDelivered } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (FormState & { sent?: true }) | undefined;
   const failed = (intent: string) => (result?.intent === intent ? result : undefined);
   const profileState = failed("profile");
@@ -116,9 +123,15 @@ export default function AccountSettings() {
           {profile.email}{" "}
           {profile.emailVerified ? <span className="badge badge-success">Confirmed</span> : <span className="badge badge-warning">Not confirmed</span>}
         </p>
-        {!profile.emailVerified ? (
+        {!profile.emailVerified && !mailDelivered ? (
+          <p className="muted">
+            This server sends no e-mail (no SMTP server is configured), so addresses cannot be confirmed here. Everything works without it;
+            invitations reach you as a link from an administrator.
+          </p>
+        ) : null}
+        {!profile.emailVerified && mailDelivered ? (
           <Form method="post" className="inline">
-            {result?.sent ? <span role="status" className="badge badge-success">Sent — check your inbox (or the Outbox tab)</span> : null}
+            {result?.sent ? <span role="status" className="badge badge-success">Sent — check your inbox</span> : null}
             {failed("resend")?.formError ? <span role="alert" className="field-error">{failed("resend")!.formError}</span> : null}
             <SubmitButton className="btn btn-secondary btn-sm" pendingText="Sending…" name="intent" value="resend">
               Resend confirmation e-mail

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
+import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
 import { hasRole, ADMIN_ROLES } from "~/domain/actor";
 import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
 import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
+import type { ApiKeyScope } from "~/domain/api-keys/scopes";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { appUrl } from "~/config.server";
 import { readFlash, setFlash } from "~/http/flash.server";
@@ -17,13 +18,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
   const [keys, quota, { flash, headers }] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor), readFlash(request)]);
-  const origin = appUrl(request.url);
+  const origin = appUrl();
   return withHeaders({ allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan], flash, origin }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
+  const raw = request.clone();
   const values = await formValues(request);
+  // Checkboxes: one `scopes` entry per ticked box, none when nothing is ticked.
+  const scopes = (await raw.formData()).getAll("scopes").filter((v): v is string => typeof v === "string");
+  values.scopes = scopes.join(",");
   try {
     const flash =
       values.intent === "revoke"
@@ -31,11 +36,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
             kind: "notice" as const,
             message: `${values.name ?? "The key"} was revoked. Requests using it now fail with 401.`,
           }))
-        : { kind: "apiKeyCreated" as const, apiKey: await createApiKey(actor, createApiKeySchema.parse(values)) };
+        : { kind: "apiKeyCreated" as const, apiKey: await createApiKey(actor, createApiKeySchema.parse({ ...values, scopes })) };
     return redirect("/settings/api-keys", { headers: { "Set-Cookie": await setFlash(flash) } });
   } catch (error) {
     return formFailure(error, values);
   }
+}
+
+const SCOPE_CHOICES: { scope: ApiKeyScope; label: string; hint: string }[] = [
+  { scope: "read", label: "Read", hint: "See projects, PRDs, comments, files and settings." },
+  { scope: "write", label: "Write", hint: "Also create, change and delete projects, PRDs, comments and files. Includes Read." },
+  {
+    scope: "admin",
+    label: "Admin",
+    hint: "Also run the organization: create API keys, invite and remove members, change roles, webhooks, billing, the IP allowlist, and delete projects or the whole organization. Includes Read and Write.",
+  },
+];
+const DEFAULT_SCOPES: ApiKeyScope[] = ["read", "write"];
+
+/** A key's scopes in plain words (they nest, so the broadest one says it all). */
+function scopeSummary(scopes: readonly string[]) {
+  if (scopes.includes("admin")) return "Admin (full access)";
+  if (scopes.includes("write")) return "Read and write";
+  if (scopes.includes("read")) return "Read only";
+  return "No access";
 }
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" }) : "—");
@@ -53,6 +77,10 @@ export default function ApiKeys() {
   }
   const state = result && "formError" in result ? result : null;
   const created = data.flash?.kind === "apiKeyCreated" ? data.flash.apiKey : null;
+  const createdScopes = created ? data.keys.find((k) => k.prefix === created.prefix)?.scopes : undefined;
+  // After a failed create, what was ticked; otherwise the defaults.
+  const chosenScopes = new Set(state?.values?.intent === "create" ? (state.values.scopes ?? "").split(",") : DEFAULT_SCOPES);
+  const scopesError = state?.fieldErrors?.scopes ?? Object.entries(state?.fieldErrors ?? {}).find(([k]) => k.startsWith("scopes."))?.[1];
   const notice = data.flash?.kind === "notice" ? data.flash.message : null;
   const unlimited = data.limit === -1;
   const atLimit = !unlimited && data.used >= data.limit;
@@ -68,6 +96,11 @@ export default function ApiKeys() {
             <code data-testid="new-api-key">{created.key}</code>
             <CopyButton value={created.key} />
           </div>
+          {createdScopes ? (
+            <p style={{ marginTop: 12 }}>
+              Access: <strong data-testid="new-api-key-scopes">{scopeSummary(createdScopes)}</strong>, within your own role.
+            </p>
+          ) : null}
           <p className="muted" style={{ marginTop: 12 }}>
             Use it as <code>Authorization: Bearer {created.prefix}…</code> — for example{" "}
             <code>curl -H "Authorization: Bearer $KEY" {data.origin}/api/auth/me</code>
@@ -80,7 +113,7 @@ export default function ApiKeys() {
           <div>
             <h2 id="keys-heading">API keys</h2>
             <p>
-              Keys act as the admin who created them, in this organization.{" "}
+              Keys act as the admin who created them, in this organization, limited to the access chosen for each key.{" "}
               {unlimited
                 ? "Your plan has no key limit."
                 : data.limit === 0
@@ -100,6 +133,7 @@ export default function ApiKeys() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Key</th>
+                <th scope="col">Access</th>
                 <th scope="col">Created by</th>
                 <th scope="col">Last used</th>
                 <th scope="col">Expires</th>
@@ -115,6 +149,7 @@ export default function ApiKeys() {
                   <td>
                     <code>{k.prefix}…</code>
                   </td>
+                  <td data-scopes={k.scopes.join(" ")}>{scopeSummary(k.scopes)}</td>
                   <td>{k.createdBy.name ?? "—"}</td>
                   <td>{k.lastUsedAt ? date(k.lastUsedAt) : "Never"}</td>
                   <td>{k.expiresAt ? date(k.expiresAt) : "Never"}</td>
@@ -153,6 +188,34 @@ export default function ApiKeys() {
           <input type="hidden" name="intent" value="create" />
           <Field label="Name" name="name" state={state} placeholder="CI pipeline" hint="So you know where it is used." required />
           <Field label="Expires on (optional)" name="expiresAt" type="date" state={state} hint="Leave empty for a key that does not expire." />
+          <fieldset
+            className="field"
+            aria-describedby={scopesError ? "field-scopes-hint field-scopes-error" : "field-scopes-hint"}
+            aria-invalid={scopesError ? true : undefined}
+          >
+            <legend>What the key may do</legend>
+            {SCOPE_CHOICES.map((c) => (
+              <label key={c.scope} htmlFor={`field-scopes-${c.scope}`} style={{ display: "block" }}>
+                <input
+                  type="checkbox"
+                  id={`field-scopes-${c.scope}`}
+                  name="scopes"
+                  value={c.scope}
+                  defaultChecked={chosenScopes.has(c.scope)}
+                  aria-describedby={`field-scopes-${c.scope}-hint`}
+                />{" "}
+                {c.label}{" "}
+                <span className="muted" id={`field-scopes-${c.scope}-hint`}>
+                  — {c.hint}
+                </span>
+              </label>
+            ))}
+            <FieldNotes
+              id="field-scopes"
+              hint="Give the key only what it needs. It never gets more than your own role allows, and if it leaks it can do only what you ticked here."
+              error={scopesError}
+            />
+          </fieldset>
           <div>
             <SubmitButton pendingText="Creating…">
               Create API key

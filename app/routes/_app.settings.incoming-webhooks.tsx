@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
-  const base = appUrl(request.url);
+  const base = appUrl();
   try {
     if (values.intent === "toggle") {
       const hook = await updateIncomingWebhook(actor, values.id ?? "", { isActive: values.isActive === "true" }, base);

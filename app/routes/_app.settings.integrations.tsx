@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const provider = providerSchema.parse(values.provider);
     if (values.intent === "connect") {
-      const { url } = await startConnect(actor, provider, appUrl(request.url));
+      const { url } = await startConnect(actor, provider, appUrl());
       return redirect(url);
     }
     if (values.intent === "disconnect") {

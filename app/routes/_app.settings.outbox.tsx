@@ -37,7 +37,7 @@ function Linkified({ text }: { text: string }) {
 }
 
 export default function Outbox() {
-  const { messages, smtpConfigured, isOwner } = useLoaderData<typeof loader>();
+  const { messages, smtpConfigured, isAdmin } = useLoaderData<typeof loader>();
   return (
     <section className="card" aria-labelledby="outbox-heading">
       <div className="card-header">
@@ -47,14 +47,18 @@ export default function Outbox() {
             {smtpConfigured
               ? "E-mail is delivered over SMTP. This is a record of what was sent."
               : "No SMTP server is configured (SMTP_URL), so e-mail is kept here instead of being sent."}{" "}
-            {isOwner ? "As an owner you see every message of your organization." : "You see messages addressed to you."}
+            {isAdmin
+              ? "As an owner or admin you see your organization's messages, invitations included; you see messages addressed to you as well."
+              : "You see the messages written for your account."}{" "}
+            One-time links for confirming an address or resetting a password are never shown here: only the mailbox they were sent to may use them.
+            {!smtpConfigured && isAdmin ? " To invite someone, copy the invitation link from Administration → Invitations and send it to them yourself." : null}
           </p>
         </div>
       </div>
       {messages.length === 0 ? (
         <div className="empty-state">
           <h3>No messages yet</h3>
-          <p>Confirmation links, password resets and invitations will appear here.</p>
+          <p>Notifications, invitations you send and scheduled exports will appear here.</p>
         </div>
       ) : (
         <table className="table">
@@ -72,9 +76,13 @@ export default function Outbox() {
                 <td>
                   <details>
                     <summary>{m.subject}</summary>
-                    <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", margin: "8px 0 0" }}>
-                      <Linkified text={m.text} />
-                    </pre>
+                    {m.withheld ? (
+                      <p className="muted">{m.text}</p>
+                    ) : (
+                      <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", margin: "8px 0 0" }}>
+                        <Linkified text={m.text} />
+                      </pre>
+                    )}
                   </details>
                   {m.attachments.length ? <div className="muted">Attached: {m.attachments.join(", ")}</div> : null}
                   {m.lastError ? <div className="field-error">Last error: {m.lastError}</div> : null}

@@ -3,6 +3,6 @@ import { startConnect } from "~/domain/integrations/oauth.server";
 import { apiRoute, endpoint } from "~/http/api.server";
 import * as c from "~/http/contracts/integrations";
 
-const route = apiRoute(endpoint(c.connectDocs, ({ actor, request }) => startConnect(actor, "docs", appUrl(request.url))));
+const route = apiRoute(endpoint(c.connectDocs, ({ actor }) => startConnect(actor, "docs", appUrl())));
 export const loader = route.loader;
 export const action = route.action;

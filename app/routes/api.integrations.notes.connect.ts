@@ -3,6 +3,6 @@ import { startConnect } from "~/domain/integrations/oauth.server";
 import { apiRoute, endpoint } from "~/http/api.server";
 import * as c from "~/http/contracts/integrations";
 
-const route = apiRoute(endpoint(c.connectNotes, ({ actor, request }) => startConnect(actor, "notes", appUrl(request.url))));
+const route = apiRoute(endpoint(c.connectNotes, ({ actor }) => startConnect(actor, "notes", appUrl())));
 export const loader = route.loader;
 export const action = route.action;

@@ -4,7 +4,7 @@ import * as c from "~/http/contracts/collaboration";
 
 const route = apiRoute(
   endpoint(c.updateComment, async ({ actor, params, body }) => ({
-    comment: await updateComment(actor, params.projectId, params.commentId, body),
+    ...(await updateComment(actor, params.projectId, params.commentId, body)),
   })),
   endpoint(c.deleteComment, async ({ actor, params }) => {
     await deleteComment(actor, params.projectId, params.commentId);

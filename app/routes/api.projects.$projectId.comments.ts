@@ -5,7 +5,7 @@ import * as c from "~/http/contracts/collaboration";
 const route = apiRoute(
   endpoint(c.listComments, async ({ actor, params }) => ({ comments: await listComments(actor, params.projectId) })),
   endpoint(c.createComment, async ({ actor, params, body }) => ({
-    comment: await createComment(actor, params.projectId, body),
+    ...(await createComment(actor, params.projectId, body)),
   })),
 );
 export const loader = route.loader;

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     template,
     signedIn: Boolean(actor),
     canUse: Boolean(actor && actor.role !== "viewer"),
-    url: `${appUrl(request.url)}/marketplace/${template.id}`,
+    url: `${appUrl()}/marketplace/${template.id}`,
   };
 }
 

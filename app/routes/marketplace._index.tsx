@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories: [...new Set(all.templates.map((t) => t.category))].sort(),
     signedIn: Boolean(actor),
     filtered: ["category", "search", "featured", "pricingTier"].some((k) => raw[k]),
-    url: `${appUrl(request.url)}/marketplace`,
+    url: `${appUrl()}/marketplace`,
   };
 }
 

@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tiers: pricingTiers(() => null),
     signedIn: Boolean(actor),
     currentPlan: actor?.org.plan ?? null,
-    url: `${appUrl(request.url)}/pricing`,
+    url: `${appUrl()}/pricing`,
   };
 }
 

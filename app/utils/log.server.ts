@@ -112,6 +112,19 @@ function isoNow() {
 }
 
 /**
+ * Paths that carry a bearer secret (an invitation, a share link, an incoming
+ * webhook) and the segment that is the secret. Anyone holding the token has
+ * its power, so the access log writes `:token` in its place. Query strings
+ * (reset and verification tokens) are never logged at all.
+ */
+const SECRET_PATHS = /^(\/invite\/|\/share\/|\/api\/webhooks\/incoming\/)[^/?#]+/;
+
+/** The path as it may be logged: bearer tokens replaced by `:token`. */
+export function redactPath(path: string) {
+  return SECRET_PATHS.test(path) ? path.replace(SECRET_PATHS, "$1:token") : path;
+}
+
+/**
  * The access-log line of a request, written without building an object and
  * walking its fields: it is logged once per request, so it is on the hot path.
  * Same shape as log("info", "request", {...}). The request id (checked by
@@ -121,7 +134,7 @@ function isoNow() {
 export function logRequest(r: { requestId: string; method: string; path: string; route: string; status: number; durationMs: number; bytes: number | undefined }) {
   if (RANK.info < minimum()) return;
   state.sink(
-    `{"level":"info","time":"${isoNow()}","msg":"request","requestId":"${r.requestId}","method":"${r.method}","path":${JSON.stringify(r.path)},"route":"${r.route}","status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,
+    `{"level":"info","time":"${isoNow()}","msg":"request","requestId":"${r.requestId}","method":"${r.method}","path":${JSON.stringify(redactPath(r.path))},"route":"${r.route}","status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,
   );
 }
 

@@ -14,6 +14,8 @@ import * as m0012 from "./0012_billing";
 import * as m0013 from "./0013_audit_allowlist";
 import * as m0014 from "./0014_approvals";
 import * as m0015 from "./0015_exports";
+import * as m0016 from "./0016_security";
+import * as m0017 from "./0017_api_key_scopes";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   "0013_audit_allowlist": m0013,
   "0014_approvals": m0014,
   "0015_exports": m0015,
+  "0016_security": m0016,
+  "0017_api_key_scopes": m0017,
 };

@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /** Accounts, organizations, sessions, keys, audit, mail, jobs and events. Timestamps are ISO 8601 strings. */
 
 /** Table types in one place. Timestamps are ISO 8601 strings; JSON columns are text. */
@@ -48,6 +50,15 @@ export interface SessionsTable {
   createdAt: string;
 }
 
+/** Failed sign-ins per (address, source); source '*' counts every source of the address. */
+export interface SignInThrottlesTable {
+  email: string;
+  source: string;
+  failures: number;
+  firstFailureAt: string;
+  lockedUntil: string | null;
+}
+
 export type TokenPurpose = "password_reset" | "email_verification";
 
 export interface OneTimeTokensTable {
@@ -67,6 +78,8 @@ export interface InvitationsTable {
   role: Exclude<Role, "owner">;
   message: string | null;
   tokenHash: string;
+  /** The raw token under ENCRYPTION_KEY, so admins can copy the link (null before migration 0016). */
+  tokenEncrypted: string | null;
   invitedById: string | null;
   status: "pending" | "accepted" | "cancelled";
   expiresAt: string;
@@ -83,6 +96,8 @@ export interface ApiKeysTable {
   prefix: string;
   keyHash: string;
   rateLimit: number | null;
+  /** JSON array of `read`, `write`, `admin` (migration 0017; existing keys: all three). */
+  scopes: ColumnType<string, string | undefined, string>;
   expiresAt: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;

@@ -88,6 +88,8 @@ export interface OauthStatesTable {
   provider: IntegrationProvider;
   codeVerifier: string | null;
   redirectTo: string | null;
+  /** The hashed id of the browser session that started the flow (null when started with an API key). */
+  sessionId: string | null;
   expiresAt: string;
   createdAt: string;
 }

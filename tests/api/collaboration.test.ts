@@ -212,12 +212,14 @@ describe("comments", () => {
     expect((await owner.client.post(url, { content: "a".repeat(10_000) })).status).toBe(201);
   });
 
-  it("resolves @mentions to members of the organization only", async () => {
+  it("resolves @mentions to members of the organization who can read the project; names the others in notNotified", async () => {
     const content = `Hey @${member.email}, @${outsider.email} and @nobody@example.com, see also plain ${admin.email}; cc @${viewer.email.toUpperCase()}.`;
     const res = await owner.client.post(`/api/projects/${projectId}/comments`, { content });
     expect(res.status, res.text).toBe(201);
     const ids = res.body.comment.mentions.map((m: any) => m.id).sort();
-    expect(ids).toEqual([member.user.id, viewer.user.id].sort());
+    // The viewer does not collaborate on this project: not mentioned, not notified, and the author is told.
+    expect(ids).toEqual([member.user.id]);
+    expect(res.body.notNotified).toEqual([{ id: viewer.user.id, name: "Vic Viewer" }]);
     expect(res.body.comment.mentions.find((m: any) => m.id === member.user.id).name).toBe("Mia Member");
     const evt = (await events("comment.created")).find((e) => e.data.commentId === res.body.comment.id);
     expect([...evt!.data.mentionedUserIds].sort()).toEqual(ids);

@@ -14,6 +14,8 @@ const BROKEN = "flowchart TD\n  A[[[ --> ";
 /** The text an SVG shows (mermaid writes each word of a label as its own tspan). */
 const svgText = (svg: string) => svg.replace(/<style>[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, "");
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ORG = "org-mermaid-a";
+const OTHER_ORG = "org-mermaid-b";
 
 let owner: Account;
 beforeAll(async () => {
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 describe("renderDiagrams", () => {
   it("renders a flowchart to an SVG with its labels and a 2× PNG; a broken one to null", async () => {
-    const diagrams = await renderDiagrams([`\n${FLOW}\n`, BROKEN]);
+    const diagrams = await renderDiagrams(ORG, [`\n${FLOW}\n`, BROKEN]);
     const flow = diagrams.get(FLOW)!;
     expect(flow).not.toBeNull();
     for (const label of ["Start checkout", "Card saved?", "Pay in one tap", "Enter card", "Yes", "No"]) expect(svgText(flow.svg)).toContain(label);
@@ -47,19 +49,32 @@ describe("renderDiagrams", () => {
   });
 
   it("reuses a rendered diagram from its cache and keeps label markup as text", async () => {
-    const first = (await renderDiagrams([FLOW])).get(FLOW);
-    expect((await renderDiagrams([FLOW])).get(FLOW)).toBe(first);
+    const first = (await renderDiagrams(ORG, [FLOW])).get(FLOW);
+    expect((await renderDiagrams(ORG, [FLOW])).get(FLOW)).toBe(first);
 
     const hostile = 'flowchart TD\n  A["<img src=x onerror=alert(1)> Label"] --> B["<script>alert(2)</script>"]';
-    const d = (await renderDiagrams([hostile])).get(hostile.trim())!;
+    const d = (await renderDiagrams(ORG, [hostile])).get(hostile.trim())!;
     expect(d).not.toBeNull();
     expect(isTrustedSvg(d.svg)).toBe(true);
     expect(d.svg).not.toMatch(/<img|<script/i);
   });
 
+  it("caches per organization: another organization's same source is rendered again, not answered from the cache", async () => {
+    const source = `${FLOW}\n  D --> E[Per-organization cache]`;
+    const mine = (await renderDiagrams(ORG, [source])).get(source)!;
+    expect(mine).not.toBeNull();
+    expect((await renderDiagrams(ORG, [source])).get(source)).toBe(mine);
+    // A cache hit across organizations would tell OTHER_ORG (by a fast answer) that someone rendered this source.
+    const theirs = (await renderDiagrams(OTHER_ORG, [source])).get(source)!;
+    expect(theirs).not.toBeNull();
+    expect(theirs).not.toBe(mine);
+    expect(theirs.svg).toBe(mine.svg);
+    expect((await renderDiagrams(OTHER_ORG, [source])).get(source)).toBe(theirs);
+  });
+
   it("refuses diagrams whose styles would fetch from outside", async () => {
     const styled = "flowchart TD\n  A --> B\n  classDef far fill:url(https://evil.example/x.png)\n  class A far";
-    expect((await renderDiagrams([styled])).get(styled)).toBeNull();
+    expect((await renderDiagrams(ORG, [styled])).get(styled)).toBeNull();
     expect(isTrustedSvg('<svg><image href="https://evil.example/a.png"/></svg>')).toBe(false);
     expect(isTrustedSvg('<svg onload="alert(1)"></svg>')).toBe(false);
     expect(isTrustedSvg('<svg><foreignObject><div>x</div></foreignObject></svg>')).toBe(false);
@@ -69,7 +84,7 @@ describe("renderDiagrams", () => {
   it("is switched off by EXPORT_DIAGRAMS=off", async () => {
     clearDiagramCache();
     process.env.EXPORT_DIAGRAMS = "off";
-    expect((await renderDiagrams([FLOW])).get(FLOW)).toBeNull();
+    expect((await renderDiagrams(ORG, [FLOW])).get(FLOW)).toBeNull();
   });
 });
 

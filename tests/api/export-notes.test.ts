@@ -5,7 +5,7 @@ import { blocksText } from "~/domain/integrations/notes-blocks";
 import { decrypt } from "~/utils/crypto.server";
 import { signedUpClient } from "../support/client";
 import { connect, exportEvents, projectWithPrd, useIntegrationMocks } from "../support/integrations";
-import { type Account, expectError, joinOrg, setPlan } from "../support/org";
+import { type Account, expectError, joinOrg, setPlan, signedUpSuperadmin } from "../support/org";
 
 /** POST /api/export/notes against the Notion stand-in, which enforces Notion's request limits. */
 
@@ -57,7 +57,7 @@ describe("POST /api/export/notes", () => {
   });
 
   it("403 FEATURE_DISABLED when export_notes is off for the organization", async () => {
-    const root = await signedUpClient({ email: "notes-root@example.com" });
+    const root = await signedUpSuperadmin({ email: "notes-root@example.com" });
     const set = await root.client.post("/api/feature-flags", { key: "export_notes", enabled: true, rules: { denyOrgIds: [owner.organization.id] } });
     expect(set.status, set.text).toBeLessThan(300);
     try {

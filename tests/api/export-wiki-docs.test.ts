@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { decrypt } from "~/utils/crypto.server";
 import { signedUpClient } from "../support/client";
 import { connect, exportEvents, projectWithPrd, useIntegrationMocks } from "../support/integrations";
-import { type Account, expectError } from "../support/org";
+import { type Account, expectError, signedUpSuperadmin } from "../support/org";
 
 /** POST /api/export/wiki (Confluence storage format) and POST /api/export/docs (Drive multipart upload). */
 
@@ -110,7 +110,7 @@ describe("POST /api/export/wiki", () => {
   });
 
   it("403 FEATURE_DISABLED for export_wiki and export_docs when switched off", async () => {
-    const root = await signedUpClient({ email: "wiki-docs-root@example.com" });
+    const root = await signedUpSuperadmin({ email: "wiki-docs-root@example.com" });
     for (const key of ["export_wiki", "export_docs"]) {
       const set = await root.client.post("/api/feature-flags", { key, enabled: false });
       expect(set.status, set.text).toBeLessThan(300);

@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { signedUpClient } from "../support/client";
-import { type Account, expectError, joinOrg } from "../support/org";
+import { type Account, expectError, joinOrg, signedUpSuperadmin } from "../support/org";
 import { eventsNamed, newProjectWithPrd, pdfText, rawPost } from "./exports-support";
 
 // Renderers work as written; a test can make the next one throw.
@@ -104,7 +104,7 @@ describe("validation and access", () => {
 
 describe("feature flags", () => {
   it("export_pdf / export_docx off for the caller → 403 FEATURE_DISABLED; HTML has no flag; other organizations unaffected", async () => {
-    const root = await signedUpClient({ email: "exports-root@example.com" });
+    const root = await signedUpSuperadmin({ email: "exports-root@example.com" });
     for (const key of ["export_pdf", "export_docx"]) {
       const set = await root.client.post("/api/feature-flags", { key, enabled: true, rules: { denyOrgIds: [owner.organization.id] } });
       expect(set.status, set.text).toBeLessThan(300);

@@ -5,11 +5,11 @@ import { evaluateFlag, rolloutBucket } from "~/domain/flags/evaluate";
 import { EMPTY_RULES } from "~/domain/flags/flags.schema";
 import { isFeatureEnabled } from "~/domain/flags/flags.server";
 import { signedUpClient } from "../support/client";
-import { expectError, setPlan } from "../support/org";
+import { expectError, setPlan, signedUpSuperadmin } from "../support/org";
 import { pageText } from "../support/page";
 
 const FLAGS = "/api/feature-flags";
-const root = () => signedUpClient({ email: `flags-root@example.com` });
+const root = () => signedUpSuperadmin({ email: `flags-root@example.com` });
 let rootAccount: Awaited<ReturnType<typeof root>> | null = null;
 const superadmin = async () => (rootAccount ??= await root());
 

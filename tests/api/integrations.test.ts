@@ -110,20 +110,41 @@ describe("GET /api/integrations/{provider}/callback", () => {
     expectError(await colleague.client.post("/api/export/notes", { projectId: "whatever" }), 404, "NOT_FOUND");
   });
 
-  it("works from a browser without the session (the state carries the user) and from another user's browser", async () => {
-    const account = await signedUpClient();
-    const first = await authorizeAt(account.client, "wiki", mocks);
-    const anonymous = new TestClient("10.60.0.9");
-    const res = await callback(anonymous, "wiki", `code=${first.code}&state=${first.state}`);
+  it("completes only in the browser session that started it: a link started by an attacker cannot connect a victim's workspace", async () => {
+    // The attacker starts a connect in their own session and sends the approval link to a victim.
+    const attacker = await signedUpClient({ name: "Attacker" });
+    const lure = await authorizeAt(attacker.client, "wiki", mocks);
+    // The victim (signed in to the app in their own browser) approves it: the callback arrives with the victim's session.
+    const victim = await signedUpClient({ name: "Victim" });
+    const res = await callback(victim.client, "wiki", `code=${lure.code}&state=${lure.state}`);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/settings/integrations");
-    const row = (await connectionRow(account.user.id, "wiki"))!;
-    expect(row).toMatchObject({ workspaceId: mocks.wiki.cloudId, workspaceName: "acme-eng", orgId: account.organization.id });
-    expect(row.expiresAt && Date.parse(row.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
-    expect(await connectionRow(owner.user.id, "wiki")).toBeUndefined();
+    expect(errorOf(res.headers.get("Location"))).toBe("wrong_session");
+    expect(await connectionRow(attacker.user.id, "wiki")).toBeUndefined();
+    expect(await connectionRow(victim.user.id, "wiki")).toBeUndefined();
+    // Nor from a browser with no session at all.
+    const other = await authorizeAt(attacker.client, "wiki", mocks);
+    const anonymous = await callback(new TestClient("10.60.0.9"), "wiki", `code=${other.code}&state=${other.state}`);
+    expect(errorOf(anonymous.headers.get("Location"))).toBe("wrong_session");
+    expect(await connectionRow(attacker.user.id, "wiki")).toBeUndefined();
+    // The code was never exchanged for the attacker's organization.
+    expect(mocks.wiki.requests.filter((r) => r.path === "/oauth/token" && [lure.code, other.code].includes(String((r.body as { code?: string }).code)))).toEqual([]);
+  });
 
-    const second = await authorizeAt(account.client, "wiki", mocks);
-    expect((await callback(owner.client, "wiki", `code=${second.code}&state=${second.state}`)).status).toBe(302);
+  it("a flow started with an API key completes in a browser signed in as the same user, and in no one else's", async () => {
+    const account = await signedUpClient({ name: "Key Holder" });
+    await db.updateTable("organizations").set({ plan: "pro" }).where("id", "=", account.organization.id).execute();
+    const key = (await account.client.post("/api/admin/rest-api-keys", { name: "connect" })).body.apiKey.key as string;
+    const start = async () => {
+      const res = await account.client.get("/api/integrations/wiki/connect", { key, cookies: false });
+      expect(res.status, res.text).toBe(200);
+      return mocks.wiki.authorize(res.body.url);
+    };
+    const first = await start();
+    expect(errorOf((await callback(owner.client, "wiki", `code=${first.code}&state=${first.state}`)).headers.get("Location"))).toBe("wrong_session");
+    const second = await start();
+    const res = await callback(account.client, "wiki", `code=${second.code}&state=${second.state}`);
+    expect(res.headers.get("Location")).toBe("/settings/integrations");
+    expect(await connectionRow(account.user.id, "wiki")).toMatchObject({ orgId: account.organization.id, workspaceName: "acme-eng" });
     expect(await connectionRow(owner.user.id, "wiki")).toBeUndefined();
     const token = mocks.wiki.requests.filter((r) => r.path === "/oauth/token").at(-1)!;
     expect(token.body).toMatchObject({ grant_type: "authorization_code", client_id: mocks.wiki.client.id, client_secret: mocks.wiki.client.secret, redirect_uri: REDIRECT("wiki") });

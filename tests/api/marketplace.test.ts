@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { type ApiResult, signedUpClient, TestClient } from "../support/client";
-import { type Account, expectError, joinOrg, setPlan } from "../support/org";
+import { type Account, expectError, joinOrg, setPlan, signedUpSuperadmin } from "../support/org";
 
 /**
  * The public marketplace, template submissions and their review, project
@@ -58,7 +58,7 @@ let inactive: any;
 let orgTpl: any;
 
 beforeAll(async () => {
-  root = await signedUpClient({ email: "root@example.com", name: "Root" });
+  root = await signedUpSuperadmin({ email: "root@example.com", name: "Root" });
   owner = await signedUpClient({ name: "Olive Owner" });
   other = await signedUpClient({ name: "Otto Other" });
   for (const a of [root, owner, other]) await setPlan(a.organization.id, "pro");

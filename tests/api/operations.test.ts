@@ -1,15 +1,10 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequestHandler } from "@remix-run/express";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createApiRouter } from "~/http/api-router.server";
-import { createNodeHandler } from "~/http/serve.server";
 import { enqueue } from "~/jobs/queue.server";
 import { logger, setLogLevel, setLogSink } from "~/utils/log.server";
 import { setEnv } from "../support/ai";
-import { sourceBuild } from "../support/build";
+import { serveApp } from "../support/serve";
 import { signedUpClient, TestClient } from "../support/client";
 import { fillTheDisk, freeTheDisk } from "../support/disk";
 
@@ -24,14 +19,9 @@ let base: string;
 let closed: http.Server;
 let disabled: string;
 
-function serve(metricsToken: string | undefined) {
-  const build = sourceBuild();
-  const app = express();
-  app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: (req) => ({ ip: req.ip ?? null }) }));
-  const server = http.createServer(createNodeHandler({ api: createApiRouter(build), app, trustProxy: false, metricsToken }));
-  return new Promise<{ server: http.Server; url: string }>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
-  );
+async function serve(metricsToken: string | undefined) {
+  const { server, url } = await serveApp({ metricsToken });
+  return { server, url };
 }
 
 let other: http.Server;

@@ -43,7 +43,7 @@ afterAll(async () => {
 describe("encryption key rotation", () => {
   it("lists every table written with encrypt()", () => {
     expect(ENCRYPTED_COLUMNS.map((c) => c.table).sort()).toEqual(
-      ["aiProviderKeys", "integrationConnections", "oauthStates", "projectShares", "scheduledExports", "webhooks"].sort(),
+      ["aiProviderKeys", "integrationConnections", "invitations", "oauthStates", "projectShares", "scheduledExports", "webhooks"].sort(),
     );
   });
 
@@ -128,6 +128,22 @@ describe("first superadmin", () => {
     expect(result).toMatchObject({ created: false, password: null, listed: false });
     const res = await new TestClient("10.9.9.8").post("/api/auth/sign-in", { email, password: GOOD_PASSWORD });
     expect(res.status).toBe(200);
+  });
+
+  it("does not promote an existing account that never confirmed the listed address, unless the operator confirms it", async () => {
+    const email = uniqueEmail("squat");
+    setEnv({ SUPERADMIN_EMAILS: email });
+    try {
+      const squatter = await signedUpClient({ email });
+      const found = await createSuperadmin({ email });
+      expect(found).toMatchObject({ created: false, listed: true, confirmed: false });
+      expect((await squatter.client.get("/api/auth/me")).body.user.isSuperadmin).toBe(false);
+      const vouched = await createSuperadmin({ email, confirm: true });
+      expect(vouched).toMatchObject({ created: false, listed: true, confirmed: true });
+      expect((await squatter.client.get("/api/auth/me")).body.user.isSuperadmin).toBe(true);
+    } finally {
+      setEnv({ SUPERADMIN_EMAILS: undefined });
+    }
   });
 
   it("rejects something that is not an e-mail address", async () => {

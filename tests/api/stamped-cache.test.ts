@@ -1,4 +1,5 @@
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { dataStamp, db } from "~/db.server";
@@ -90,6 +91,76 @@ describe("dataStamp and StampedCache", () => {
     const revoked = await caller.get("/api/projects", { key });
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe("UNAUTHORIZED");
+  });
+
+  it("counts a write by what the statement does: RETURNING and CTE writes move the stamp, reads (CTEs included) do not", async () => {
+    const { user, organization } = await signedUpClient({ name: "Returning" });
+    let stamp = dataStamp();
+    const moved = () => {
+      const next = dataStamp();
+      const changed = next !== stamp;
+      stamp = next;
+      return changed;
+    };
+    // better-sqlite3 reports these as readers (they return rows), and data_version ignores this connection's own commits.
+    await db.updateTable("users").set({ name: "Returning 2" }).where("id", "=", user.id).returning("id").execute();
+    expect(moved()).toBe(true);
+    const entry = { id: crypto.randomUUID(), orgId: organization.id, cidr: "198.51.100.0/24", label: "x", createdById: null, createdAt: new Date().toISOString() };
+    await db.insertInto("ipAllowlistEntries").values(entry).returningAll().execute();
+    expect(moved()).toBe(true);
+    await db.deleteFrom("ipAllowlistEntries").where("id", "=", entry.id).returning("id").execute();
+    expect(moved()).toBe(true);
+    await sql`WITH t AS (SELECT ${user.id} AS id) UPDATE users SET name = 'Returning 3' WHERE id IN (SELECT id FROM t) RETURNING id`.execute(db);
+    expect(moved()).toBe(true);
+    await db.selectFrom("users").select("id").where("id", "=", user.id).execute();
+    await sql`WITH t AS (SELECT 1 AS one) SELECT one FROM t`.execute(db);
+    for await (const row of db.selectFrom("users").select("id").stream()) void row;
+    expect(moved()).toBe(false);
+  });
+
+  it("forgets a cached API key, role, access and allowlist after a RETURNING write in this process", async () => {
+    const owner = await signedUpClient({ name: "Returning Owner" });
+    await db.updateTable("organizations").set({ plan: "enterprise" }).where("id", "=", owner.organization.id).execute();
+    const key = (await owner.client.post("/api/admin/rest-api-keys", { name: "cached" })).body.apiKey.key as string;
+    const caller = new TestClient("10.78.0.1");
+    const projectId = (await caller.post("/api/projects", { name: "Returning guarded" }, { key })).body.id as string;
+    expect(projectId).toBeTruthy();
+
+    // Access: a viewer collaborator reads the project; removing the collaborator (DELETE … RETURNING) takes it away.
+    const guest = await signedUpClient({ name: "Returning Guest" });
+    await addMembership(db, owner.organization.id, guest.user.id, "viewer");
+    await db.updateTable("sessions").set({ orgId: owner.organization.id }).where("userId", "=", guest.user.id).execute();
+    expect((await owner.client.post(`/api/projects/${projectId}/collaborators`, { email: guest.email, role: "viewer" })).status).toBe(201);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    const removed = await db.deleteFrom("projectCollaborators").where("projectId", "=", projectId).where("userId", "=", guest.user.id).returning("id").execute();
+    expect(removed).toHaveLength(1);
+    expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(404);
+
+    // Allowlist: an entry added with INSERT … RETURNING shuts out other addresses at once.
+    expect((await caller.get("/api/projects", { key })).status).toBe(200);
+    await db
+      .insertInto("ipAllowlistEntries")
+      .values({ id: crypto.randomUUID(), orgId: owner.organization.id, cidr: "192.0.2.0/24", label: "office", createdById: owner.user.id, createdAt: new Date().toISOString() })
+      .returning("id")
+      .execute();
+    const blocked = await caller.get("/api/projects", { key });
+    expect(blocked.status, blocked.text).toBe(403);
+    expect(blocked.body.code).toBe("IP_NOT_ALLOWED");
+    await db.deleteFrom("ipAllowlistEntries").where("orgId", "=", owner.organization.id).returning("id").execute();
+    expect((await caller.get("/api/projects", { key })).status).toBe(200);
+
+    // Role: demoted with UPDATE … RETURNING, the key's owner may no longer create projects.
+    expect((await caller.get("/api/projects", { key })).status).toBe(200);
+    await db.updateTable("memberships").set({ role: "viewer" }).where("userId", "=", owner.user.id).returning("role").execute();
+    expect((await caller.post("/api/projects", { name: "Not as a viewer" }, { key })).status).toBe(403);
+
+    // Revoked with UPDATE … RETURNING: the next request is refused.
+    const revoked = await db.updateTable("apiKeys").set({ revokedAt: new Date().toISOString() }).where("userId", "=", owner.user.id).returning(["id", "revokedAt"]).execute();
+    expect(revoked).toHaveLength(1);
+    const refused = await caller.get("/api/projects", { key });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe("UNAUTHORIZED");
   });
 
   it("re-reads a project's access after any write: a collaborator removed elsewhere loses it at once", async () => {

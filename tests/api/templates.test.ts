@@ -3,7 +3,7 @@ process.env.SUPERADMIN_EMAILS = "root@example.com";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { type ApiResult, signedUpClient, TestClient } from "../support/client";
-import { type Account, expectError, joinOrg, setPlan } from "../support/org";
+import { type Account, expectError, joinOrg, setPlan, signedUpSuperadmin } from "../support/org";
 
 /**
  * Every /api/templates and /api/admin/templates route: visibility (public,
@@ -41,7 +41,7 @@ let personal: any;
 let otherOrgTpl: any;
 
 beforeAll(async () => {
-  root = await signedUpClient({ email: "root@example.com", name: "Root" });
+  root = await signedUpSuperadmin({ email: "root@example.com", name: "Root" });
   owner = await signedUpClient({ name: "Olive Owner" });
   other = await signedUpClient({ name: "Otto Other" });
   await setPlan(owner.organization.id, "pro");

@@ -82,35 +82,59 @@ for (const javaScriptEnabled of [false, true]) {
       await context.close();
     });
 
-    it("confirms the e-mail address from the link in the outbox", async () => {
-      const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
+    it("hands an invitation link over by hand when no mail is sent, and never shows an account its own confirmation link", async () => {
+      const owner = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
+      const page = owner.page;
       await page.goto("/sign-up");
       await page.getByLabel("Full name").fill("Katherine Johnson");
-      await page.getByLabel("Work e-mail").fill(`verify-${mode}-${Date.now()}@example.com`);
+      await page.getByLabel("Work e-mail").fill(`owner-${mode}-${Date.now()}@example.com`);
       await page.getByLabel("Password").fill("Orbit-Math-1962");
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { name: "Set up your workspace" }).waitFor();
       await page.getByRole("button", { name: "Skip for now" }).click();
-      await page.getByText("Please confirm your e-mail address").waitFor();
+      await page.getByRole("heading", { name: /Katherine/ }).waitFor();
+      // Without SMTP nobody can confirm an address, so the home page does not ask for it.
+      expect(await page.getByText("Please confirm your e-mail address").count()).toBe(0);
 
-      // The worker files the message in the outbox (no SMTP configured).
-      let href: string | null = null;
-      for (let i = 0; i < 20 && !href; i++) {
+      // Invite a teammate: the page says no mail leaves this server, and Copy link shows the link.
+      const invitee = `dorothy-${mode}-${Date.now()}@example.com`;
+      await page.goto("/admin/invitations");
+      await page.getByLabel("E-mail").fill(invitee);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect.poll(() => page.getByRole("status").first().textContent()).toContain("use Copy link");
+      await page.getByRole("button", { name: `Copy link to the invitation for ${invitee}` }).click();
+      const field = page.getByLabel(`Invitation link for ${invitee}`);
+      await field.waitFor();
+      const link = await field.inputValue();
+      expect(link).toMatch(new RegExp(`^${baseURL}/invite/[A-Za-z0-9_-]{40,}$`));
+      await screenshot(page, `${mode}-invitation-link`);
+
+      // The outbox shows the invitation to its admin, but never the account's own confirmation link.
+      for (let i = 0; i < 20 && !(await page.getByText(`invited you to`).count()); i++) {
+        await page.waitForTimeout(250);
         await page.goto("/settings/outbox");
-        // The message body sits in a closed <details>, so read the link from the DOM.
-        const link = page.locator('a[href*="/verify-email?token="]').first();
-        href = (await link.count()) ? await link.getAttribute("href") : null;
-        if (!href) await page.waitForTimeout(250);
       }
-      expect(href).toBeTruthy();
+      expect(await page.locator('a[href*="/invite/"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('a[href*="/verify-email?token="]').count()).toBe(0);
+      expect(await page.locator("body").textContent()).not.toContain("/verify-email?token=");
       await screenshot(page, `${mode}-outbox`);
-      await page.goto(href!);
-      await page.getByRole("button", { name: "Confirm my e-mail" }).click();
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("E-mail confirmed");
-      await page.goto("/settings");
-      expect(await page.getByText("Confirmed", { exact: true }).count()).toBe(1);
-      expect(errors).toEqual([]);
-      await context.close();
+
+      // The teammate opens the link in their own browser and joins by creating an account.
+      const mate = await newPage(chromium.browser, { javaScriptEnabled, baseURL });
+      await mate.page.goto(link);
+      await mate.page.getByRole("link", { name: "Create an account to join" }).click();
+      await mate.page.getByLabel("Full name").fill("Dorothy Vaughan");
+      await mate.page.getByLabel("Work e-mail").fill(invitee);
+      await mate.page.getByLabel("Password").fill("Fortran-Team-1961");
+      await mate.page.getByRole("button", { name: "Create account" }).click();
+      await mate.page.waitForURL(/\/(home|onboarding)/);
+      const me = await mate.page.request.get("/api/auth/me");
+      expect((await me.json()).organization.name).toBe("Katherine Johnson's workspace");
+
+      expect(owner.errors).toEqual([]);
+      expect(mate.errors).toEqual([]);
+      await owner.context.close();
+      await mate.context.close();
     });
   });
 }

@@ -39,6 +39,14 @@ export async function openStream(account: Account, path: string, body: unknown) 
   return {
     response,
     controller,
+    /** Reads until the stream ends; returns everything received. */
+    async readToEnd() {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += value;
+      }
+    },
     /** Reads until the received text contains `needle`. */
     async readUntil(needle: string) {
       while (!text.includes(needle)) {

@@ -25,3 +25,15 @@ export function expectError(res: ApiResult, status: number, code: string) {
   expect(res.body).toMatchObject({ code });
   expect(typeof res.body.error).toBe("string");
 }
+
+/**
+ * Registers an account for an address listed in SUPERADMIN_EMAILS and marks
+ * the address confirmed, as `npm run admin:create` or the confirmation mail
+ * would: a listed address gives superadmin powers only once proven.
+ */
+export async function signedUpSuperadmin(overrides: Parameters<typeof signedUpClient>[0] & { email: string }) {
+  const account = await signedUpClient(overrides);
+  const now = new Date().toISOString();
+  await db.updateTable("users").set({ emailVerifiedAt: now }).where("id", "=", account.user.id).execute();
+  return { ...account, user: { ...account.user, emailVerified: true, isSuperadmin: true } };
+}

@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
-import { parseMultipart } from "~/http/multipart.server";
+import { MAX_PARTS, parseMultipart } from "~/http/multipart.server";
 
 const BOUNDARY = "----testboundary";
 
 function multipartHead(field: string, filename: string, type = "text/plain") {
   return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
 }
+
+/** A multipart POST whose body arrives as a stream (chunked: no Content-Length). */
+const streamedRequest = (body: ReadableStream<Uint8Array>) =>
+  new Request("http://x/", {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+  } as RequestInit);
 
 async function expectAppError(p: Promise<unknown>, code: string, status: number) {
   const error = await p.then(
@@ -61,12 +70,7 @@ describe("parseMultipart", () => {
         controller.enqueue(chunk);
       },
     });
-    const req = new Request("http://x/", {
-      method: "POST",
-      body,
-      duplex: "half",
-      headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
-    } as RequestInit);
+    const req = streamedRequest(body);
     await expectAppError(parseMultipart(req, { maxFileBytes: 256 * 1024 }), "PAYLOAD_TOO_LARGE", 413);
     expect(sent).toBeGreaterThan(256 * 1024);
     expect(sent).toBeLessThan(2 * 1024 * 1024);
@@ -87,5 +91,28 @@ describe("parseMultipart", () => {
       "VALIDATION_ERROR",
       400,
     );
+  });
+
+  it("refuses a chunked body of endless small fields after MAX_PARTS, without reading on", async () => {
+    const encoder = new TextEncoder();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 100_000) return controller.close();
+        controller.enqueue(encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${sent}"\r\n\r\nx\r\n`));
+        sent++;
+      },
+    });
+    const req = streamedRequest(body);
+    await expectAppError(parseMultipart(req, { maxFileBytes: 1024 * 1024 }), "PAYLOAD_TOO_LARGE", 413);
+    expect(sent).toBeLessThan(MAX_PARTS + 20);
+  });
+
+  it("counts every part against one total: ignored files cannot add up past the limit", async () => {
+    const form = new FormData();
+    // Each under the file limit; together far over it (the limit plus 64 KB of form overhead).
+    for (let i = 0; i < 12; i++) form.append(`other${i}`, new File([new Uint8Array(9_000)], `x${i}.bin`));
+    const req = new Request("http://x/", { method: "POST", body: form });
+    await expectAppError(parseMultipart(req, { maxFileBytes: 10_000, fileFields: ["file"] }), "PAYLOAD_TOO_LARGE", 413);
   });
 });

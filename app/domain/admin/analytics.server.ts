@@ -3,6 +3,7 @@ import { z } from "zod/v4";
 import { db } from "~/db.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { usageFor } from "../billing/usage.server";
+import { readableProjects } from "../projects/access.server";
 import { fillDays, sinceIso } from "./days";
 
 const flag = z
@@ -44,12 +45,12 @@ export async function usageAnalytics(actor: Actor, q: UsageAnalyticsQuery) {
   const aiRows = await ai.groupBy("day").execute();
 
   let created = db
-    .selectFrom("projects")
-    .select([sql<string>`substr(createdAt, 1, 10)`.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where("orgId", "=", orgId)
-    .where("createdAt", ">=", since);
-  if (q.userId) created = created.where("createdById", "=", q.userId);
-  if (q.projectId) created = created.where("id", "=", q.projectId);
+    .selectFrom("projects as p")
+    .select([sql<string>`substr(p.createdAt, 1, 10)`.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where(readableProjects(actor))
+    .where("p.createdAt", ">=", since);
+  if (q.userId) created = created.where("p.createdById", "=", q.userId);
+  if (q.projectId) created = created.where("p.id", "=", q.projectId);
   const createdRows = await created.groupBy("day").execute();
 
   const aiDays = fillDays(
@@ -76,13 +77,13 @@ export async function usageAnalytics(actor: Actor, q: UsageAnalyticsQuery) {
       perDay: aiDays,
     },
     projects: { created: projectDays.reduce((s, d) => s + d.count, 0), perDay: projectDays },
-    ...(q.templateMetrics ? { templateMetrics: await templateMetrics(orgId, since) } : {}),
+    ...(q.templateMetrics ? { templateMetrics: await templateMetrics(actor, since) } : {}),
     ...(q.alerts ? { alerts: (await usageFor(db, actor.org)).warnings } : {}),
   };
 }
 
 /** Templates used by the organization's projects: all time and created in the period, most used first. */
-async function templateMetrics(orgId: string, since: string) {
+async function templateMetrics(actor: Actor, since: string) {
   const rows = await db
     .selectFrom("projects as p")
     .leftJoin("templates as t", "t.id", "p.templateId")
@@ -92,7 +93,7 @@ async function templateMetrics(orgId: string, since: string) {
       (eb) => eb.fn.countAll<number>().as("projects"),
       sql<number>`sum(case when p.createdAt >= ${since} then 1 else 0 end)`.as("inPeriod"),
     ])
-    .where("p.orgId", "=", orgId)
+    .where(readableProjects(actor))
     .where("p.templateId", "is not", null)
     .groupBy(["p.templateId", "t.name"])
     .orderBy("projects", "desc")

@@ -2,6 +2,7 @@ import { z } from "zod/v4";
 import { db } from "~/db.server";
 import { logger } from "~/utils/log.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
+import { requireScope } from "../api-keys/scopes";
 import { writeAudit } from "../audit/audit.server";
 import { validationError } from "../errors";
 import { emit } from "../events/events.server";
@@ -24,6 +25,7 @@ function assertConfirmed(actor: Actor, confirmName: string) {
  */
 export async function deleteAllProjects(actor: Actor, confirmName: string) {
   requireRole(actor, ADMIN_ROLES, "delete all projects");
+  requireScope(actor, "admin");
   assertConfirmed(actor, confirmName);
   return db.transaction().execute(async (trx) => {
     const projects = await trx.selectFrom("projects").select(["id", "name"]).where("orgId", "=", actor.org.id).execute();
@@ -55,6 +57,7 @@ export async function deleteAllProjects(actor: Actor, confirmName: string) {
  */
 export async function deleteOrganization(actor: Actor, confirmName: string) {
   requireRole(actor, ["owner"], "delete the organization");
+  requireScope(actor, "admin");
   assertConfirmed(actor, confirmName);
   const org = actor.org;
   const result = await db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Role } from "#db/schema";
 import { db } from "~/db.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
+import { readableProjects } from "../projects/access.server";
 import { presentProject } from "../projects/present.server";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "../projects/projects.schema";
 import { fillDays, sinceIso } from "./days";
@@ -15,10 +16,10 @@ export async function adminDashboard(actor: Actor) {
   const orgId = actor.org.id;
 
   const statusRows = await db
-    .selectFrom("projects")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("orgId", "=", orgId)
-    .groupBy("status")
+    .selectFrom("projects as p")
+    .select(["p.status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(readableProjects(actor))
+    .groupBy("p.status")
     .execute();
   const counts = new Map(statusRows.map((r) => [r.status, Number(r.n)]));
   const total = statusRows.reduce((sum, r) => sum + Number(r.n), 0);
@@ -26,15 +27,22 @@ export async function adminDashboard(actor: Actor) {
     Number(
       (
         await db
-          .selectFrom("projects")
+          .selectFrom("projects as p")
           .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("orgId", "=", orgId)
-          .where("createdAt", ">=", sinceIso(days))
+          .where(readableProjects(actor))
+          .where("p.createdAt", ">=", sinceIso(days))
           .executeTakeFirstOrThrow()
       ).n,
     );
 
-  const recent = await db.selectFrom("projects").selectAll().where("orgId", "=", orgId).orderBy("createdAt", "desc").orderBy("seq", "desc").limit(5).execute();
+  const recent = await db
+    .selectFrom("projects as p")
+    .selectAll("p")
+    .where(readableProjects(actor))
+    .orderBy("p.createdAt", "desc")
+    .orderBy("p.seq", "desc")
+    .limit(5)
+    .execute();
 
   const members = await db
     .selectFrom("memberships as m")
@@ -52,7 +60,7 @@ export async function adminDashboard(actor: Actor) {
     .selectFrom("projectActivity as a")
     .innerJoin("projects as p", "p.id", "a.projectId")
     .select([sql<string>`substr(a.createdAt, 1, 10)`.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where("p.orgId", "=", orgId)
+    .where(readableProjects(actor))
     .where("a.createdAt", ">=", sinceIso(TIMELINE_DAYS))
     .groupBy("day")
     .execute();

@@ -7,9 +7,10 @@ import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { assertWithinLimit, currentUsage } from "../billing/limits.server";
 import { limitFor } from "../billing/plans";
-import { AppError, notFound, unauthorized, validationError } from "../errors";
-import { isSuperadminEmail } from "../users/users.server";
+import { AppError, forbidden, notFound, unauthorized, validationError } from "../errors";
+import { isSuperadmin } from "../users/users.server";
 import { API_KEY_PATTERN, type CreateApiKeyInput } from "./api-keys.schema";
+import { actorScopes, type ApiKeyScope, parseStoredScopes, requireScope, withImpliedScopes } from "./scopes";
 
 function publicKey(key: ApiKey & { createdByName?: string | null }) {
   return {
@@ -20,6 +21,7 @@ function publicKey(key: ApiKey & { createdByName?: string | null }) {
     expiresAt: key.expiresAt,
     createdAt: key.createdAt,
     rateLimit: key.rateLimit,
+    scopes: [...parseStoredScopes(key.scopes)],
     createdBy: { id: key.userId, name: key.createdByName ?? null },
   };
 }
@@ -48,6 +50,12 @@ export async function apiKeyQuota(actor: Actor) {
 /** Creates a key; the raw `key` is returned here once and never again. */
 export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
   requireRole(actor, ADMIN_ROLES, "manage API keys");
+  // Also checked at the API boundary (contract scope); here for every caller.
+  requireScope(actor, "admin");
+  const own = withImpliedScopes(actorScopes(actor));
+  const scopes = input.scopes ?? [...own];
+  const broader = scopes.filter((s) => !own.includes(s));
+  if (broader.length) throw forbidden(`This API key cannot create a key with the ${broader.join(", ")} scope`);
   if (input.expiresAt && input.expiresAt <= nowIso()) {
     throw validationError("expiresAt", "Expiry must be in the future");
   }
@@ -65,6 +73,7 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
     prefix: key.slice(0, 10),
     keyHash: sha256(key),
     rateLimit: input.rateLimit ?? null,
+    scopes: JSON.stringify(scopes),
     expiresAt: input.expiresAt,
     lastUsedAt: null,
     revokedAt: null,
@@ -83,7 +92,7 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
       targetId: row.id,
       ip: actor.ip,
       userAgent: actor.userAgent,
-      metadata: { name: row.name, prefix: row.prefix, expiresAt: row.expiresAt },
+      metadata: { name: row.name, prefix: row.prefix, expiresAt: row.expiresAt, scopes },
     });
   });
   return {
@@ -94,11 +103,13 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
     rateLimit: row.rateLimit,
+    scopes,
   };
 }
 
 export async function revokeApiKey(actor: Actor, keyId: string) {
   requireRole(actor, ADMIN_ROLES, "manage API keys");
+  requireScope(actor, "admin");
   await db.transaction().execute(async (trx) => {
     const key = await trx
       .selectFrom("apiKeys")
@@ -127,7 +138,8 @@ export async function revokeApiKey(actor: Actor, keyId: string) {
 
 /**
  * Resolves a raw API key to the actor it stands for: its creator, in the
- * creator's organization, with the creator's current role.
+ * creator's organization, with the creator's current role, narrowed by the
+ * key's scopes.
  */
 /** The key, its owner and their membership: one compiled query on the hot path of every API-key request. */
 const keyWithOwner = compiledQuery((p: Slots<"keyHash">) =>
@@ -140,6 +152,7 @@ const keyWithOwner = compiledQuery((p: Slots<"keyHash">) =>
       "k.id",
       "k.orgId",
       "k.rateLimit",
+      "k.scopes",
       "k.expiresAt",
       "k.lastUsedAt",
       "k.revokedAt",
@@ -160,12 +173,17 @@ const keyWithOwner = compiledQuery((p: Slots<"keyHash">) =>
  * revocation, a role change, a touch of lastUsedAt...): every API request
  * starts here, and the answer rarely changes. Expiry is checked on every use.
  */
-const keyRows = new StampedCache<Awaited<ReturnType<typeof keyWithOwner>>["rows"][number] | undefined>(1000);
+type KeyRow = Omit<Awaited<ReturnType<typeof keyWithOwner>>["rows"][number], "scopes"> & { scopes: readonly ApiKeyScope[] };
+/** Scopes are parsed once per cached row (a frozen array, shared by the actors built from it). */
+const keyRows = new StampedCache<KeyRow | undefined>(1000);
 
 export async function actorFromApiKey(raw: string, meta: { ip: string | null; userAgent: string | null; requestId?: string }) {
   if (!API_KEY_PATTERN.test(raw)) throw unauthorized("Malformed API key: expected svc_ followed by 40 hex characters");
   const keyHash = sha256(raw);
-  const row = await keyRows.get(keyHash, async () => (await keyWithOwner({ keyHash })).rows[0]);
+  const row = await keyRows.get(keyHash, async () => {
+    const found = (await keyWithOwner({ keyHash })).rows[0];
+    return found && { ...found, scopes: parseStoredScopes(found.scopes) };
+  });
   if (!row || row.revokedAt) throw unauthorized("This API key is invalid or has been revoked");
   if (row.expiresAt && row.expiresAt <= nowIso()) throw unauthorized("This API key has expired");
   if (!row.role || !row.plan) throw unauthorized("The owner of this API key no longer belongs to the organization");
@@ -174,8 +192,9 @@ export async function actorFromApiKey(raw: string, meta: { ip: string | null; us
     org: { id: row.orgId, name: row.orgName ?? "", plan: row.plan },
     role: row.role,
     via: "apiKey",
-    isSuperadmin: isSuperadminEmail(row.userEmail),
+    isSuperadmin: isSuperadmin({ email: row.userEmail, emailVerifiedAt: row.emailVerifiedAt }),
     apiKeyId: row.id,
+    apiKeyScopes: row.scopes,
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,

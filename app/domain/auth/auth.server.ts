@@ -23,7 +23,7 @@ import type {
   ResetPasswordInput,
   SignInInput,
 } from "./auth.schema";
-import { recordFailedSignIn, assertNotLocked, clearFailures } from "./lockout.server";
+import { beforeSignIn, clearAllFailures, clearFailures, recordFailedSignIn } from "./lockout.server";
 import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRate } from "./rate.server";
 import { consumeToken, issueToken } from "./tokens.server";
@@ -121,22 +121,20 @@ async function signInMembership(userId: string, ip: string | null) {
 }
 
 export async function signIn(input: SignInInput, meta: RequestMeta) {
-  checkAuthRate(meta.ip, input.email);
-  const user = await findUserByEmail(input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    throw new AppError("INVALID_CREDENTIALS", 401, "E-mail or password is incorrect");
-  }
-  assertNotLocked(user);
-  const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok) {
-    // Records the failure (and the lock on the fifth) before answering.
-    await recordFailedSignIn(user, meta);
+  checkAuthRate(meta.ip, input.email, { perSource: true });
+  const email = normalizeEmail(input.email);
+  // Known and unknown addresses go through the same steps (lockout.server.ts).
+  await beforeSignIn(email, meta);
+  const user = await findUserByEmail(email);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    // Records the failure (and the lock on the fifth from this source) before answering.
+    await recordFailedSignIn(email, user, meta);
     throw new AppError("INVALID_CREDENTIALS", 401, "E-mail or password is incorrect");
   }
   const membership = await signInMembership(user.id, meta.ip);
   return db.transaction().execute(async (trx) => {
-    await clearFailures(trx, user.id);
+    await clearFailures(trx, email, meta);
     await auditForUser(trx, user.id, {
       actorEmail: user.email,
       action: "auth.sign_in",
@@ -199,6 +197,7 @@ export async function resetPassword(input: ResetPasswordInput, meta: RequestMeta
       .where("id", "=", userId)
       .execute();
     await deleteUserSessions(trx, userId);
+    await clearAllFailures(trx, user.email);
     await auditForUser(trx, userId, {
       actorEmail: user.email,
       action: "auth.password_reset",

@@ -1,28 +1,29 @@
 import crypto from "node:crypto";
 import { AppError } from "../errors";
-import { sniffImage, unsupported } from "../uploads/sniff.server";
+import { undecodableImage } from "../uploads/image-bounds.server";
+import { sniffImage } from "../uploads/sniff.server";
 import { MAX_LOGO_BYTES, MAX_LOGO_DIMENSION } from "./branding.schema";
-import { loadSharp } from "~/utils/sharp.server";
-
+import { openUntrustedImage } from "~/utils/sharp.server";
 
 /**
  * A logo is never stored as sent: the bytes are sniffed (SVG and anything
  * that is not a raster image are refused), decoded and re-encoded as PNG by
- * sharp at most 512 px a side with all metadata dropped.
+ * sharp at most 512 px a side with all metadata dropped. Decoding is
+ * bounded as for every uploaded image (utils/sharp.server.ts): 413 past it.
  */
 export async function reencodeLogo(data: Buffer) {
   if (data.byteLength > MAX_LOGO_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", 413, "The logo is larger than 2 MB");
   const detected = await sniffImage(data);
   try {
-    const { data: out, info } = await (await loadSharp())(data, { failOn: "error", limitInputPixels: 50_000_000, animated: false })
+    const { data: out, info } = await (await openUntrustedImage(data))
       .rotate()
       .resize({ width: MAX_LOGO_DIMENSION, height: MAX_LOGO_DIMENSION, fit: "inside", withoutEnlargement: true })
       .png({ compressionLevel: 9 })
       .toBuffer({ resolveWithObject: true });
     const sha256 = crypto.createHash("sha256").update(out).digest("hex");
     return { data: out, width: info.width, height: info.height, sha256 };
-  } catch {
-    throw unsupported(`The ${detected.ext.toUpperCase()} image could not be decoded: it is damaged or not really an image.`);
+  } catch (error) {
+    throw undecodableImage(error, detected.ext);
   }
 }
 

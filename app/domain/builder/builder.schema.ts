@@ -7,8 +7,13 @@ import { formBoolean } from "../form-fields";
 
 export const MAX_MESSAGE_CHARS = 20_000;
 
+/**
+ * A message of a conversation the caller sends. Only `user` and `assistant`:
+ * the system prompt is the app's (its instructions, the template's and the
+ * user's saved memory), never text a caller can write.
+ */
 const message = z.object({
-  role: z.enum(["user", "assistant", "system"], { error: "role must be user, assistant or system" }),
+  role: z.enum(["user", "assistant"], { error: "role must be user or assistant (the system prompt is set by the app)" }),
   content: z.string({ error: "content is required" }).max(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
 });
 

@@ -11,17 +11,14 @@ import type { ChatInput } from "./builder.schema";
 /**
  * Free chat (POST /api/chat). With `projectId` the project's template and
  * current PRD are part of the context (the caller must be able to read the
- * project). Nothing is saved. `system` messages from the caller become
- * extra instructions.
+ * project). Nothing is saved. Callers cannot send `system` messages (the
+ * schema refuses them): the system prompt is the app's alone.
  */
 export async function chat(actor: Actor, input: ChatInput, signal?: AbortSignal) {
   const access = input.projectId ? await projectAccess(actor, input.projectId) : null;
   const project = access?.project ?? null;
   const ctx = await loadTaskContext(actor.user.id, project);
-  const instructions = input.messages.filter((m) => m.role === "system").map((m) => m.content.trim()).filter(Boolean);
-  const messages: ChatMessage[] = input.messages
-    .filter((m): m is ChatMessage => m.role !== "system")
-    .map((m) => ({ role: m.role, content: m.content }));
+  const messages: ChatMessage[] = input.messages.map((m) => ({ role: m.role, content: m.content }));
   const prd = project
     ? await db.selectFrom("prds").select("content").where("projectId", "=", project.id).executeTakeFirst()
     : undefined;
@@ -31,10 +28,7 @@ export async function chat(actor: Actor, input: ChatInput, signal?: AbortSignal)
       {
         prompt: () => {
           const base = chatPrompt({ messages }, ctx);
-          const extra = [
-            ...instructions.map((i) => `Instruction from the caller: ${i}`),
-            prd?.content ? `The project's current PRD:\n\n${prd.content.slice(0, 40_000)}` : "",
-          ].filter(Boolean);
+          const extra = prd?.content ? [`The project's current PRD:\n\n${prd.content.slice(0, 40_000)}`] : [];
           return { ...base, system: [base.system, ...extra].join("\n\n") };
         },
         builtin: () => builtinDrafter.chat(

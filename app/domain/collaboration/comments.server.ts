@@ -4,7 +4,7 @@ import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
 import { forbidden, notFound, validationError } from "../errors";
-import { projectAccess, requireComment } from "../projects/access.server";
+import { projectAccess, readableProjects, requireComment } from "../projects/access.server";
 import { recordChange } from "../projects/activity.server";
 import type { CreateCommentInput, UpdateCommentInput } from "./collaboration.schema";
 
@@ -62,19 +62,42 @@ export function mentionedMembers(content: string, members: { id: string; name: s
   return [...found];
 }
 
-/** User ids of organization members mentioned by e-mail (`@ada@example.com`) or by name (`@Ada Lovelace`, `@Ada`). */
-async function resolveMentions(executor: Executor, orgId: string, content: string) {
-  if (!content.includes("@")) return [];
+/**
+ * Members of the organization mentioned by e-mail (`@ada@example.com`) or by
+ * name (`@Ada Lovelace`, `@Ada`), split by whether they may read the project
+ * (the one visibility rule, `readableProjects`): only readers are recorded as
+ * mentioned and notified, so a mention never carries the project's name or
+ * the comment to someone who cannot open it. The others are returned for the
+ * author to be told.
+ */
+async function resolveMentions(executor: Executor, project: { id: string; orgId: string }, content: string) {
+  const none = { userIds: [] as string[], notNotified: [] as { id: string; name: string }[] };
+  if (!content.includes("@")) return none;
   const members = await executor
     .selectFrom("users as u")
     .innerJoin("memberships as m", "m.userId", "u.id")
-    .select(["u.id", "u.name", "u.email"])
-    .where("m.orgId", "=", orgId)
+    .select(["u.id", "u.name", "u.email", "m.role"])
+    .where("m.orgId", "=", project.orgId)
     .orderBy("u.email")
     .execute();
   const emails = new Set(mentionedEmails(content));
   const byEmail = members.filter((m) => emails.has(m.email.toLowerCase())).map((m) => m.id);
-  return [...new Set([...byEmail, ...mentionedMembers(content, members)])];
+  const ids = [...new Set([...byEmail, ...mentionedMembers(content, members)])];
+  if (!ids.length) return none;
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const result = { userIds: [] as string[], notNotified: [] as { id: string; name: string }[] };
+  for (const id of ids) {
+    const member = byId.get(id)!;
+    const readable = await executor
+      .selectFrom("projects as p")
+      .select("p.id")
+      .where("p.id", "=", project.id)
+      .where(readableProjects({ user: { id }, org: { id: project.orgId }, role: member.role }))
+      .executeTakeFirst();
+    if (readable) result.userIds.push(id);
+    else result.notNotified.push({ id, name: member.name });
+  }
+  return result;
 }
 
 function commentQuery(executor: Executor, projectId: string) {
@@ -159,7 +182,7 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
         ? await trx.selectFrom("comments").selectAll().where("id", "=", parent.parentId).executeTakeFirstOrThrow()
         : parent;
     }
-    const mentionedUserIds = await resolveMentions(trx, project.orgId, input.content);
+    const { userIds: mentionedUserIds, notNotified } = await resolveMentions(trx, project, input.content);
     const now = nowIso();
     const comment = {
       id: newId(),
@@ -185,7 +208,7 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
       data: { commentId: comment.id, parentId: comment.parentId, section: comment.section, mentionedUserIds },
       event: "comment.created",
     });
-    return presentOne(trx, project.id, comment.id);
+    return { comment: await presentOne(trx, project.id, comment.id), notNotified };
   });
 }
 
@@ -195,8 +218,8 @@ export async function updateComment(actor: Actor, projectId: string, commentId: 
     const { project } = await requireComment(actor, projectId, trx);
     const comment = await findComment(trx, project.id, commentId);
     if (comment.userId !== actor.user.id) throw forbidden("Only its author may edit a comment");
-    if (comment.content === input.content) return presentOne(trx, project.id, comment.id);
-    const mentionedUserIds = await resolveMentions(trx, project.orgId, input.content);
+    if (comment.content === input.content) return { comment: await presentOne(trx, project.id, comment.id), notNotified: [] };
+    const { userIds: mentionedUserIds, notNotified } = await resolveMentions(trx, project, input.content);
     const now = nowIso();
     await trx
       .updateTable("comments")
@@ -210,7 +233,7 @@ export async function updateComment(actor: Actor, projectId: string, commentId: 
       summary: `${actor.user.name} edited a comment`,
       data: { commentId: comment.id, parentId: comment.parentId, mentionedUserIds },
     });
-    return presentOne(trx, project.id, comment.id);
+    return { comment: await presentOne(trx, project.id, comment.id), notNotified };
   });
 }
 

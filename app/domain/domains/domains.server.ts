@@ -65,20 +65,27 @@ export async function getDomain(actor: Actor) {
   return present(settings.customDomain);
 }
 
+const domainTaken = () => new AppError("CONFLICT", 409, "Another organization has verified this domain");
+
+/** Whether an organization other than `orgId` has verified `domain`. */
+async function verifiedElsewhere(orgId: string, domain: string) {
+  const row = await db
+    .selectFrom("organizations")
+    .select("id")
+    .where("id", "!=", orgId)
+    .where(sql<string>`json_extract(settings, '$.customDomain.domain')`, "=", domain)
+    .where(sql<number>`json_extract(settings, '$.customDomain.verified')`, "=", 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Sets (or replaces) the domain; a new domain starts unverified with a fresh token. */
 export async function setDomain(actor: Actor, input: SetDomainInput) {
   requireRole(actor, ADMIN_ROLES, "set the custom domain");
   if (input.domain === appHost()) {
     throw new AppError("VALIDATION_ERROR", 400, "That is this app's own host", { details: [{ path: "domain", message: "Use a domain of your own" }] });
   }
-  const taken = await db
-    .selectFrom("organizations")
-    .select("id")
-    .where("id", "!=", actor.org.id)
-    .where(sql<string>`json_extract(settings, '$.customDomain.domain')`, "=", input.domain)
-    .where(sql<number>`json_extract(settings, '$.customDomain.verified')`, "=", 1)
-    .executeTakeFirst();
-  if (taken) throw new AppError("CONFLICT", 409, "Another organization has verified this domain");
+  if (await verifiedElsewhere(actor.org.id, input.domain)) throw domainTaken();
   const { settings } = await loadOrg(actor.org.id);
   const current = settings.customDomain as StoredDomain | undefined;
   if (current?.domain === input.domain) return present(current);
@@ -134,11 +141,20 @@ export async function verifyDomain(actor: Actor) {
   ].filter(Boolean);
   const message = verified ? `${d.domain} is verified: share links on it show your branding.` : `Not verified yet: ${problems.join("; ")}. DNS changes can take a while to appear.`;
   const result: DomainCheck = { verified, checks, message };
+  // One organization per domain: DNS can hold several TXT tokens, the index
+  // (migration 0016) allows one verified owner; the first to verify keeps it.
+  if (verified && !d.verified && (await verifiedElsewhere(actor.org.id, d.domain))) throw domainTaken();
   const wasVerified = d.verified;
   d.lastCheck = { ...result, at: nowIso() };
   d.verified = verified;
   d.verifiedAt = verified ? (wasVerified ? d.verifiedAt : nowIso()) : null;
-  await save(actor.org.id, settings);
+  try {
+    await save(actor.org.id, settings);
+  } catch (error) {
+    // Another organization verified it between the check and this write.
+    if (String((error as Error).message).includes("UNIQUE constraint failed")) throw domainTaken();
+    throw error;
+  }
   if (verified !== wasVerified) {
     await writeAudit(db, {
       ...auditActor(actor),

@@ -1,58 +1,67 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
 import type { RenderedDiagram } from "./document";
 import { diagramKey } from "./markdown-tokens";
-import { CHILD_SCRIPT } from "./mermaid-child";
+import { renderInChild, type RendererPaths } from "./mermaid-process.server";
+import { FairQueue } from "./mermaid-queue.server";
+
+export { closeDiagramBrowser, configureDiagramRenderer } from "./mermaid-process.server";
 
 /**
  * Mermaid diagrams rendered on the server (issue 11) by the real Mermaid in
  * headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium), driven by
  * playwright-core in a child Node process (mermaid-child.ts): the server
  * process never loads playwright (about 90 MB resident), and a hung browser
- * cannot hang it. The mermaid bundle from node_modules is injected into a
- * blank, offline page with every request refused, so nothing leaves the
- * machine. The child is started on the first diagram, keeps one browser and
- * page for every later export (one document at a time), and exits after
+ * cannot hang it. Mermaid's ES modules from node_modules are served to a
+ * blank, offline page with every other request refused, so nothing leaves
+ * the machine. The child (mermaid-process.server.ts) is started on the
+ * first diagram, keeps its browser warm, renders every diagram in a fresh
+ * browser context (nothing shared between organizations), and exits after
  * 60 s without work, when closeDiagramBrowser() is called, or when this
  * process goes away (its stdin closes).
  *
+ * Sharing one renderer between organizations (security review): diagrams
+ * are queued per organization and taken one at a time, round-robin
+ * (mermaid-queue.server.ts), so one organization's large export delays
+ * another's diagram by at most the one diagram being rendered; each diagram
+ * has a render timeout; a request, an organization and the whole queue are
+ * bounded (below). The cache is per organization: a fast answer never tells
+ * an organization that another one rendered the same source.
+ *
  * Each diagram gives an SVG (labels as SVG text; scrubbed in the page and
  * checked again here) and a PNG screenshot at 2x device scale. A diagram
- * that does not parse, or any diagram when Chromium or playwright-core is
- * missing, rendering times out or EXPORT_DIAGRAMS=off, is null: renderers
- * show a fallback box with the source.
+ * that does not parse or times out, anything beyond the bounds, or any
+ * diagram when Chromium or playwright-core is missing or EXPORT_DIAGRAMS=off,
+ * is null: renderers show a fallback box with the source.
  */
 
-const IDLE_MS = 60_000;
-const TIMEOUT_MS = 10_000;
-/** Launching Chromium and loading mermaid (about 1 s, more on a busy machine). */
-const START_MS = 20_000;
-const MAX_WIDTH = 1200;
 const MAX_SOURCE = 50_000;
-/** Diagrams rendered per document; any beyond show their source. */
+/** Diagrams rendered per document (request); any beyond show their source. */
 const MAX_DIAGRAMS = 40;
+/** Characters of source rendered per request; diagrams beyond show their source. */
+const MAX_REQUEST_SOURCE = 200_000;
+/** Diagrams queued or rendering for one organization (two full documents), and for everybody. */
+const MAX_PENDING_PER_ORG = 80;
+const MAX_PENDING_TOTAL = 400;
 const CACHE_SIZE = 100;
 
 type Answer = RenderedDiagram | null | undefined;
-interface ChildReply {
-  id: number;
-  error?: string;
-  results?: ({ svg: string; png: string; width: number; height: number } | null)[];
-}
 
 const cache = new Map<string, RenderedDiagram | null>();
-let queue: Promise<unknown> = Promise.resolve();
-let child: { proc: ChildProcess; waiting: Map<number, (reply: ChildReply) => void> } | null = null;
-let jobs = 0;
-let warned = false;
+/** Diagrams being rendered, by cache key: the same organization asking again waits for the same render. */
+const rendering = new Map<string, Promise<Answer>>();
+const queue = new FairQueue<{ source: string; paths: RendererPaths }, Answer>((job) => renderOne(job.source, job.paths), {
+  concurrency: 1,
+  maxPerTenant: MAX_PENDING_PER_ORG,
+  maxTotal: MAX_PENDING_TOTAL,
+});
 
 export const diagramsEnabled = () => !/^(off|false|0|no)$/i.test(process.env.EXPORT_DIAGRAMS ?? "");
 const chromiumPath = () => process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const hash = (source: string) => crypto.createHash("sha256").update(source).digest("hex");
+/** Per organization: one organization's cache hits say nothing about another's diagrams. */
+const cacheKey = (orgId: string, source: string) => hash(`${orgId}\n${source}`);
 
 function resolveModule(specifier: string): string | null {
   try {
@@ -69,128 +78,60 @@ function remember(key: string, value: RenderedDiagram | null) {
 }
 
 /**
- * Renders the Mermaid sources of one document (keys: the sources, trimmed).
- * Never throws: what cannot be rendered is null.
+ * Renders the Mermaid sources of one document of an organization (keys:
+ * the sources, trimmed). Never throws: what cannot be rendered is null.
  */
-export async function renderDiagrams(sources: string[]): Promise<Map<string, RenderedDiagram | null>> {
+export async function renderDiagrams(orgId: string, sources: string[]): Promise<Map<string, RenderedDiagram | null>> {
   const keys = [...new Set(sources.map(diagramKey).filter(Boolean))];
   const out = new Map<string, RenderedDiagram | null>();
   const todo: string[] = [];
+  let budget = MAX_REQUEST_SOURCE;
   for (const key of keys) {
-    const hit = cache.get(hash(key));
+    const hit = cache.get(cacheKey(orgId, key));
     if (hit !== undefined) {
-      remember(hash(key), hit);
+      remember(cacheKey(orgId, key), hit);
       out.set(key, hit);
-    } else if (key.length > MAX_SOURCE || todo.length >= MAX_DIAGRAMS) out.set(key, null);
-    else todo.push(key);
+    } else if (key.length > MAX_SOURCE || key.length > budget || todo.length >= MAX_DIAGRAMS) out.set(key, null);
+    else {
+      budget -= key.length;
+      todo.push(key);
+    }
   }
   if (todo.length === 0) return out;
   const playwright = resolveModule("playwright-core");
-  const bundle = resolveModule("mermaid/dist/mermaid.min.js");
-  if (!diagramsEnabled() || !playwright || !bundle || !fs.existsSync(chromiumPath())) {
+  const bundle = resolveModule("mermaid/dist/mermaid.esm.min.mjs");
+  const chromium = chromiumPath();
+  if (!diagramsEnabled() || !playwright || !bundle || !fs.existsSync(chromium)) {
     for (const key of todo) out.set(key, null);
     return out;
   }
-  const job = queue.then(() => renderInChild(todo, { playwright, bundle }));
-  queue = job.catch(() => undefined);
-  const results = await job.catch(() => todo.map((): Answer => undefined));
-  todo.forEach((key, i) => {
-    const result = results[i];
-    // Only a definite answer is cached (a parse error is; a crashed or missing browser is not).
-    if (result !== undefined) remember(hash(key), result);
-    out.set(key, result ?? null);
-  });
+  const results = await Promise.all(todo.map((key) => schedule(orgId, key, { playwright, bundle, chromium })));
+  todo.forEach((key, i) => out.set(key, results[i] ?? null));
   return out;
 }
 
-function startChild(paths: { playwright: string; bundle: string }) {
-  const proc = spawn(process.execPath, ["--input-type=module", "-e", CHILD_SCRIPT], {
-    stdio: ["pipe", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PRD_PLAYWRIGHT_URL: pathToFileURL(paths.playwright).href,
-      PRD_MERMAID: paths.bundle,
-      PRD_CHROMIUM: chromiumPath(),
-      PRD_IDLE_MS: String(IDLE_MS),
-    },
+/** Queues one diagram in its organization's lane; undefined when the queue is full (shown as source, not cached). */
+function schedule(orgId: string, source: string, paths: RendererPaths): Promise<Answer> {
+  const key = cacheKey(orgId, source);
+  const current = rendering.get(key);
+  if (current) return current;
+  const queued = queue.push(orgId, { source, paths });
+  if (!queued) return Promise.resolve(undefined);
+  const answer = queued.then((result) => {
+    // Only a definite answer is cached (a parse error is; a timeout or a crashed or missing browser is not).
+    if (result !== undefined) remember(key, result);
+    return result;
   });
-  const state = { proc, waiting: new Map<number, (reply: ChildReply) => void>() };
-  let stderr = "";
-  proc.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  createInterface({ input: proc.stdout! }).on("line", (line) => {
-    let reply: ChildReply;
-    try {
-      reply = JSON.parse(line) as ChildReply;
-    } catch {
-      return;
-    }
-    state.waiting.get(reply.id)?.(reply);
-    state.waiting.delete(reply.id);
-  });
-  proc.on("error", (error) => (stderr += String(error)));
-  proc.on("exit", () => {
-    for (const [id, done] of state.waiting) done({ id, error: `the diagram process stopped ${stderr.trim().split("\n").pop() ?? ""}` });
-    state.waiting.clear();
-    if (child === state) child = null;
-  });
-  // The child never keeps this process alive on its own (a pending job does, see below).
-  idleHandles(proc, false);
-  return state;
+  rendering.set(key, answer);
+  void answer.finally(() => rendering.delete(key));
+  return answer;
 }
 
-function idleHandles(proc: ChildProcess, busy: boolean) {
-  for (const handle of [proc, proc.stdin, proc.stdout, proc.stderr] as { ref?: () => void; unref?: () => void }[]) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
-}
-
-/** One answer per source: a diagram, null (does not parse, or refused) or undefined (not rendered: browser trouble). */
-async function renderInChild(sources: string[], paths: { playwright: string; bundle: string }): Promise<Answer[]> {
-  child ??= startChild(paths);
-  const state = child;
-  const id = ++jobs;
-  idleHandles(state.proc, true);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const reply = await new Promise<ChildReply>((resolve) => {
-      state.waiting.set(id, resolve);
-      timer = setTimeout(() => resolve({ id, error: "timed out" }), START_MS + TIMEOUT_MS * Math.min(sources.length, 6));
-      const ids = sources.map((s) => `mermaid-${hash(s).slice(0, 12)}`);
-      state.proc.stdin!.write(`${JSON.stringify({ id, sources, ids, maxWidth: MAX_WIDTH })}\n`);
-    });
-    if (!reply.results) {
-      // A hung or broken browser: start from a fresh process next time.
-      stopChild(state);
-      if (!warned && process.env.NODE_ENV !== "test") console.warn(`[exports] Mermaid diagrams are shown as source: ${reply.error}`);
-      warned = true;
-      return sources.map(() => undefined);
-    }
-    return reply.results.map((r) =>
-      r && isTrustedSvg(r.svg) ? { svg: r.svg, png: Buffer.from(r.png, "base64"), width: r.width, height: r.height } : null,
-    );
-  } finally {
-    clearTimeout(timer);
-    state.waiting.delete(id);
-    if (child === state) idleHandles(state.proc, false);
-  }
-}
-
-function stopChild(state: NonNullable<typeof child>) {
-  if (child === state) child = null;
-  if (state.proc.exitCode !== null || state.proc.signalCode !== null) return;
-  state.proc.kill("SIGTERM");
-  setTimeout(() => state.proc.exitCode === null && state.proc.signalCode === null && state.proc.kill("SIGKILL"), 5_000).unref();
-}
-
-/** Stops the diagram process and its browser (shutdown, tests). Safe to call at any time. */
-export async function closeDiagramBrowser() {
-  const state = child;
-  if (!state || state.proc.exitCode !== null || state.proc.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => state.proc.once("exit", () => resolve()));
-  idleHandles(state.proc, true);
-  stopChild(state);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 6_000).unref())]);
+/** What the page returned, checked again here: a diagram, null (refused or does not parse) or undefined (not rendered). */
+async function renderOne(source: string, paths: RendererPaths): Promise<Answer> {
+  const r = await renderInChild(source, paths);
+  if (r === undefined) return undefined;
+  return r && isTrustedSvg(r.svg) ? { svg: r.svg, png: Buffer.from(r.png, "base64"), width: r.width, height: r.height } : null;
 }
 
 /** Forgets rendered diagrams (tests). */

@@ -44,7 +44,7 @@ export async function prepareDocument(source: PrepareSource): Promise<ExportDocu
   const refs = exportReferences(tokens);
   const [branding, diagrams, images] = await Promise.all([
     loadBranding(source.orgId),
-    refs.mermaid.length ? renderDiagrams(refs.mermaid) : Promise.resolve(new Map()),
+    refs.mermaid.length ? renderDiagrams(source.orgId, refs.mermaid) : Promise.resolve(new Map()),
     loadImages(source, refs.images),
   ]);
   return {

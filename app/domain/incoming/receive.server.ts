@@ -6,7 +6,7 @@ import { AppError, notFound } from "../errors";
 import { createComment } from "../collaboration/comments.server";
 import { notifyUsers } from "../notifications/notify.server";
 import { createProject } from "../projects/projects.server";
-import { isSuperadminEmail } from "../users/users.server";
+import { isSuperadmin } from "../users/users.server";
 
 /**
  * Receiving an event on an incoming webhook: every request that reaches an
@@ -80,7 +80,7 @@ async function creatorActor(endpoint: Endpoint): Promise<Actor> {
     org: { id: endpoint.orgId, name: row.orgName, plan: row.plan },
     role: row.role,
     via: "apiKey",
-    isSuperadmin: isSuperadminEmail(row.email),
+    isSuperadmin: isSuperadmin(row),
     ip: null,
     userAgent: `incoming-webhook/${endpoint.id}`,
   };
@@ -100,7 +100,7 @@ async function runAction(endpoint: Endpoint, payload: Payload, eventRef: { endpo
     if (!projectId) throw new AppError("VALIDATION_ERROR", 400, "This endpoint has no project configured");
     const content = pick(payload, "text", "body", "message");
     if (!content) throw new AppError("VALIDATION_ERROR", 400, "The payload needs `text`, `body` or `message`");
-    const comment = await createComment(actor, projectId, { content: content.slice(0, 10_000) });
+    const { comment } = await createComment(actor, projectId, { content: content.slice(0, 10_000) });
     return { projectId, commentId: comment.id };
   }
   const members = await db.selectFrom("memberships").select("userId").where("orgId", "=", endpoint.orgId).execute();

@@ -1,6 +1,6 @@
 import { db } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
-import { nowIso, randomToken, sha256 } from "~/utils/ids.server";
+import { nowIso, randomToken, safeEqual, sha256 } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { AppError } from "../errors";
 import { saveConnection } from "./connections.server";
@@ -13,8 +13,12 @@ import { providerSettings, requireSettings } from "./settings.server";
 
 /**
  * The OAuth 2 authorization-code flow. `state` is random, stored only as its
- * sha256 with the user, organization, provider, a 10-minute expiry and (for
- * PKCE) the encrypted code verifier; the callback consumes it exactly once.
+ * sha256 with the user, organization, provider, the browser session that
+ * started it, a 10-minute expiry and (for PKCE) the encrypted code verifier;
+ * the callback consumes it exactly once, and only from that browser session
+ * (or, for a flow started with an API key, a session of the same user). So a
+ * link started by someone else cannot connect a victim's workspace to the
+ * starter's organization: the victim's browser carries the victim's session.
  */
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -41,6 +45,7 @@ export async function startConnect(actor: Actor, provider: IntegrationProvider, 
         provider,
         codeVerifier: verifier ? encrypt(verifier) : null,
         redirectTo: null,
+        sessionId: actor.sessionId ?? null,
         expiresAt,
         createdAt: nowIso(now),
       })
@@ -58,21 +63,32 @@ export type CallbackOutcome =
   | { ok: true; provider: IntegrationProvider; workspaceName: string }
   | { ok: false; provider: IntegrationProvider; reason: CallbackError };
 
+/** Whether the browser session arriving at the callback is the one the flow is bound to. */
+async function sameBrowser(pending: { userId: string; sessionId: string | null }, browserSessionId: string | null) {
+  if (!browserSessionId) return false;
+  if (pending.sessionId) return safeEqual(pending.sessionId, browserSessionId);
+  const session = await db.selectFrom("sessions").select(["userId", "expiresAt"]).where("id", "=", browserSessionId).executeTakeFirst();
+  return Boolean(session && session.userId === pending.userId && session.expiresAt > nowIso());
+}
+
 /**
- * GET /api/integrations/{provider}/callback, authenticated by `state` alone
- * (whoever's browser arrives, the tokens go to the user who started it).
+ * GET /api/integrations/{provider}/callback, authenticated by `state` and by
+ * the browser session it was bound to (`browserSessionId`: the hashed id of
+ * the session cookie the callback arrived with, or null).
  * Never throws for the caller's mistakes: the outcome says what happened.
  */
 export async function completeConnect(
   provider: IntegrationProvider,
   query: { code?: string; state?: string; error?: string },
   baseUrl: string,
+  browserSessionId: string | null,
 ): Promise<CallbackOutcome> {
   const fail = (reason: CallbackError): CallbackOutcome => ({ ok: false, provider, reason });
   if (!query.state || query.state.length > 200) return fail("invalid_state");
   const pending = await db.deleteFrom("oauthStates").where("stateHash", "=", sha256(query.state)).returningAll().executeTakeFirst();
   if (!pending || pending.provider !== provider) return fail("invalid_state");
   if (Date.parse(pending.expiresAt) <= Date.now()) return fail("expired_state");
+  if (!(await sameBrowser(pending, browserSessionId))) return fail("wrong_session");
   if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
   if (!query.code) return fail("invalid_state");
   const member = await db.selectFrom("memberships").select("id").where("orgId", "=", pending.orgId).where("userId", "=", pending.userId).executeTakeFirst();

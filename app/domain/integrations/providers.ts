@@ -25,6 +25,7 @@ export function providerEnvNames(provider: IntegrationProvider) {
 export const CALLBACK_ERRORS = {
   access_denied: "You cancelled the authorization, so nothing was connected.",
   invalid_state: "This authorization link is not valid (already used, or started by someone else). Start again with Connect.",
+  wrong_session: "This authorization was started in another browser session or by another account, so nothing was connected. Sign in here and start again with Connect.",
   expired_state: "The authorization took longer than 10 minutes. Start again with Connect.",
   token_error: "The service refused the authorization code. Start again with Connect.",
   no_site: "Your account has no site this app can publish to.",

@@ -32,6 +32,9 @@ interface StoredAttachment {
   content: string;
 }
 
+/** Whether mail leaves the server (SMTP_URL); otherwise it stays in the outbox and links are handed over by admins. */
+export const mailIsDelivered = () => Boolean(config().SMTP_URL);
+
 /**
  * Queues an e-mail in the caller's transaction. A persisted job sends it over
  * SMTP (retrying failures) or, without SMTP_URL, files it in the outbox.
@@ -120,38 +123,62 @@ registerJobHandler("email.send", {
   onGiveUp: ({ emailId }: { emailId: string }) => giveUpEmail(emailId),
 });
 
+/** Messages that carry a secret proving ownership of the address (their links are never shown in the app). */
+export const ACCOUNT_SECRET_KINDS = ["verify_email", "reset_password"] as const;
+/** Messages sent to an address rather than an account: only the sending organization's admins read them. */
+export const ADDRESS_KINDS = ["invitation"] as const;
+
+const WITHHELD =
+  "This message carries a one-time link for its addressee alone, so it is not shown in the app. " +
+  "Without an SMTP server (SMTP_URL) such links cannot be delivered; an operator can read them on the server.";
+
 /**
- * Messages a user may read in the outbox: those addressed to them, and for
- * owners every message of the organizations they own.
+ * The outbox (docs/security.md, "Outbox"). No account ever reads a token
+ * mailed to an address it has not proven it owns:
+ * - owners and admins read their organization's messages, invitations
+ *   included (the link is theirs to hand over), but never the text of a
+ *   verification or password-reset message;
+ * - anyone reads messages to their own address that were written for their
+ *   account: sent by an organization they belong to (or by none, such as the
+ *   digest), after the account was created, and not an invitation; the text
+ *   of verification and reset messages is withheld from them too, since
+ *   registering an address proves nothing.
  */
 export async function outboxFor(actor: Actor, limit = 100) {
-  const owned = await db
-    .selectFrom("memberships")
-    .select("orgId")
-    .where("userId", "=", actor.user.id)
-    .where("role", "=", "owner")
-    .execute();
-  const ownedOrgIds = owned.map((o) => o.orgId);
+  const [memberships, account] = await Promise.all([
+    db.selectFrom("memberships").select(["orgId", "role"]).where("userId", "=", actor.user.id).execute(),
+    db.selectFrom("users").select("createdAt").where("id", "=", actor.user.id).executeTakeFirstOrThrow(),
+  ]);
+  const adminOrgIds = memberships.filter((m) => m.role === "owner" || m.role === "admin").map((m) => m.orgId);
+  const memberOrgIds = memberships.map((m) => m.orgId);
   const messages = await db
     .selectFrom("emails")
-    .select(["id", "toAddress", "subject", "text", "kind", "status", "attempts", "lastError", "sentAt", "createdAt"])
+    .select(["id", "orgId", "toAddress", "subject", "text", "kind", "status", "attempts", "lastError", "sentAt", "createdAt"])
     // Attachment names only, never the files.
     .select(sql<string | null>`(SELECT json_group_array(json_extract(value, '$.filename')) FROM json_each(emails.attachments))`.as("attachmentNames"))
     .where((eb) =>
       eb.or([
-        eb("toAddress", "=", actor.user.email),
-        ...(ownedOrgIds.length ? [eb("orgId", "in", ownedOrgIds)] : []),
+        ...(adminOrgIds.length ? [eb("orgId", "in", adminOrgIds)] : []),
+        eb.and([
+          eb("toAddress", "=", actor.user.email),
+          eb("createdAt", ">=", account.createdAt),
+          eb("kind", "not in", [...ADDRESS_KINDS]),
+          eb.or([eb("orgId", "is", null), ...(memberOrgIds.length ? [eb("orgId", "in", memberOrgIds)] : [])]),
+        ]),
       ]),
     )
     .orderBy("createdAt", "desc")
     .limit(limit)
     .execute();
+  const secret = new Set<string>(ACCOUNT_SECRET_KINDS);
   return {
-    messages: messages.map(({ attachmentNames, ...m }) => ({
+    messages: messages.map(({ attachmentNames, orgId: _orgId, ...m }) => ({
       ...m,
+      withheld: secret.has(m.kind),
+      text: secret.has(m.kind) ? WITHHELD : m.text,
       attachments: attachmentNames ? (JSON.parse(attachmentNames) as string[]) : [],
     })),
     smtpConfigured: Boolean(config().SMTP_URL),
-    isOwner: ownedOrgIds.length > 0,
+    isAdmin: adminOrgIds.length > 0,
   };
 }

@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { registerJobHandler } from "~/jobs/worker.server";
 import { nowIso } from "~/utils/ids.server";
 import { queueEmail } from "../mail/mail.server";
+import { readableProjects } from "../projects/access.server";
 import { digestMessage } from "./emails";
 import { issueUnsubscribeLink } from "./unsubscribe.server";
 
@@ -14,7 +15,8 @@ const RESEND_GUARD_MS = 6 * 24 * 60 * 60 * 1000;
 /**
  * E-mails every user with weeklyDigest and emailNotifications on a summary of
  * their unread notifications and the last 7 days of activity on projects they
- * created or are assigned to. Users with nothing to report get no e-mail.
+ * created or are assigned to and may still read (readableProjects, with their
+ * role in each organization). Users with nothing to report get no e-mail.
  * Returns how many digests were queued.
  */
 export async function sendWeeklyDigests(now = new Date()) {
@@ -37,11 +39,14 @@ export async function sendWeeklyDigests(now = new Date()) {
       .where("readAt", "is", null)
       .orderBy("createdAt", "desc")
       .execute();
+    // Only projects the user may still read, in each organization they belong to, with the role they have there.
+    const memberships = await db.selectFrom("memberships").select(["orgId", "role"]).where("userId", "=", user.id).execute();
     const activity = await db
       .selectFrom("projectActivity as a")
       .innerJoin("projects as p", "p.id", "a.projectId")
       .select(["p.name as projectName", "a.summary", "a.createdAt"])
       .where((eb) => eb.or([eb("p.createdById", "=", user.id), eb("p.assignedToId", "=", user.id)]))
+      .where((eb) => eb.or(memberships.map((m) => readableProjects({ user, org: { id: m.orgId }, role: m.role }))))
       .where("a.createdAt", ">=", since)
       .where((eb) => eb.or([eb("a.actorId", "is", null), eb("a.actorId", "!=", user.id)]))
       .orderBy("a.createdAt", "desc")

@@ -1,12 +1,15 @@
 import { db, type Executor } from "~/db.server";
+import { appUrl } from "~/config.server";
+import { decrypt, encrypt } from "~/utils/crypto.server";
 import { nowIso, randomToken, sha256 } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, type RequestMeta, requireRole } from "../actor";
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { assertWithinLimit } from "../billing/limits.server";
 import { AppError, notFound } from "../errors";
-import { queueEmail } from "../mail/mail.server";
+import { mailIsDelivered, queueEmail } from "../mail/mail.server";
 import { invitationMessage } from "./invitation-mail";
-import { createInvitationRecord, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
+import { resendVerification } from "../auth/auth.server";
+import { createInvitationRecord, findUsableInvitation, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
 import type { CreateInvitationInput } from "./orgs.schema";
 
 type InvitationRow = {
@@ -34,7 +37,7 @@ function publicInvitation(inv: InvitationRow, invitedByName?: string | null) {
   };
 }
 
-const inviteUrl = (meta: RequestMeta, token: string) => `${meta.appUrl}/invite/${encodeURIComponent(token)}`;
+const inviteUrl = (meta: Pick<RequestMeta, "appUrl">, token: string) => `${meta.appUrl}/invite/${encodeURIComponent(token)}`;
 
 async function sendInvitationMail(trx: Executor, actor: Actor, inv: InvitationRow, token: string, meta: RequestMeta) {
   await queueEmail(trx, {
@@ -46,7 +49,15 @@ async function sendInvitationMail(trx: Executor, actor: Actor, inv: InvitationRo
 }
 
 async function pendingInOrg(trx: Executor, orgId: string, id: string) {
-  const inv = await trx.selectFrom("invitations").selectAll().where("id", "=", id).where("orgId", "=", orgId).where("status", "=", "pending").executeTakeFirst();
+  const inv = await trx
+    .selectFrom("invitations as i")
+    .leftJoin("users as u", "u.id", "i.invitedById")
+    .selectAll("i")
+    .select("u.name as invitedByName")
+    .where("i.id", "=", id)
+    .where("i.orgId", "=", orgId)
+    .where("i.status", "=", "pending")
+    .executeTakeFirst();
   if (!inv) throw notFound("Invitation");
   return inv;
 }
@@ -121,13 +132,27 @@ export async function resendInvitation(actor: Actor, id: string, meta: RequestMe
   return db.transaction().execute(async (trx) => {
     const inv = await pendingInOrg(trx, actor.org.id, id);
     const token = randomToken();
-    const next = { tokenHash: sha256(token), expiresAt: nowIso(new Date(Date.now() + INVITATION_TTL_MS)), updatedAt: nowIso() };
+    const next = { tokenHash: sha256(token), tokenEncrypted: encrypt(token), expiresAt: nowIso(new Date(Date.now() + INVITATION_TTL_MS)), updatedAt: nowIso() };
     await trx.updateTable("invitations").set(next).where("id", "=", inv.id).execute();
-    const updated = { ...inv, ...next };
+    const { invitedByName, ...row } = inv;
+    const updated = { ...row, ...next };
     await sendInvitationMail(trx, actor, updated, token, meta);
     await writeAudit(trx, { ...auditActor(actor), action: "invitation.resent", category: "team", targetType: "invitation", targetId: inv.id, metadata: { email: inv.email } });
-    return publicInvitation(updated, null);
+    return publicInvitation(updated, invitedByName);
   });
+}
+
+/**
+ * The invitation's link, for an admin to hand to the invitee (without SMTP
+ * the only way it reaches them). Only admins of the inviting organization
+ * see it; the invitee's account never does (docs/security.md, "Outbox").
+ */
+export async function invitationLink(actor: Actor, id: string, meta: Pick<RequestMeta, "appUrl">) {
+  requireRole(actor, ADMIN_ROLES, "copy invitation links");
+  const inv = await pendingInOrg(db, actor.org.id, id);
+  const token = inv.tokenEncrypted ? decrypt(inv.tokenEncrypted) : null;
+  if (!token) throw new AppError("CONFLICT", 409, "This invitation's link cannot be shown; resend the invitation to make a new one");
+  return { invitation: publicInvitation(inv, inv.invitedByName), url: inviteUrl(meta, token) };
 }
 
 /** Cancels a pending invitation; its link stops working. */
@@ -164,14 +189,30 @@ export async function verifyInvitation(token: string) {
   };
 }
 
-/** The signed-in user (whose e-mail must match) joins the organization; their session moves there. */
+/**
+ * The signed-in user (whose e-mail must match) joins the organization; their
+ * session moves there. Where mail is delivered (SMTP_URL), the account must
+ * also have confirmed its address: an account that merely registered the
+ * invitee's address cannot use a link that leaked to it (a fresh
+ * confirmation link is sent, and the answer says so). Without SMTP nobody
+ * can confirm an address, and the link itself came from an admin by hand.
+ */
 export async function acceptInvitation(actor: Actor, token: string) {
-  return db.transaction().execute(async (trx) => {
-    const inv = await trx.selectFrom("invitations").select(["orgId", "email"]).where("tokenHash", "=", sha256(token)).executeTakeFirst();
-    if (inv && inv.email.toLowerCase() === actor.user.email.toLowerCase()) {
-      const already = await trx.selectFrom("memberships").select("id").where("orgId", "=", inv.orgId).where("userId", "=", actor.user.id).executeTakeFirst();
-      if (already) throw new AppError("CONFLICT", 409, "You are already a member of this organization");
+  const sent = await db.selectFrom("invitations").select(["orgId", "email"]).where("tokenHash", "=", sha256(token)).executeTakeFirst();
+  if (sent && sent.email.toLowerCase() === actor.user.email.toLowerCase()) {
+    const already = await db.selectFrom("memberships").select("id").where("orgId", "=", sent.orgId).where("userId", "=", actor.user.id).executeTakeFirst();
+    if (already) throw new AppError("CONFLICT", 409, "You are already a member of this organization");
+    await findUsableInvitation(token);
+    if (mailIsDelivered() && !actor.user.emailVerified) {
+      await resendVerification({ email: actor.user.email }, { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() });
+      throw new AppError(
+        "FORBIDDEN",
+        403,
+        `Confirm your e-mail address before joining: we sent a confirmation link to ${actor.user.email}. Open it, then accept the invitation again.`,
+      );
     }
+  }
+  return db.transaction().execute(async (trx) => {
     const { org, role } = await redeemInvitation(trx, token, actor.user, { ip: actor.ip, userAgent: actor.userAgent });
     if (actor.sessionId) await trx.updateTable("sessions").set({ orgId: org.id }).where("id", "=", actor.sessionId).execute();
     return { organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, role } };

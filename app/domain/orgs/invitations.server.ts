@@ -1,5 +1,6 @@
 import type { Role } from "#db/schema";
 import { db, type Executor } from "~/db.server";
+import { encrypt } from "~/utils/crypto.server";
 import { newId, nowIso, randomToken, sha256 } from "~/utils/ids.server";
 import type { RequestMeta } from "../actor";
 import { writeAudit } from "../audit/audit.server";
@@ -10,7 +11,11 @@ import { addMembership } from "./orgs.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Creates a pending invitation and returns it with the raw token (sent by e-mail, never stored). */
+/**
+ * Creates a pending invitation and returns it with the raw token. The token
+ * is looked up by its sha256; an AES-256-GCM copy lets the organization's
+ * admins copy the link (without SMTP that is how it reaches the invitee).
+ */
 export async function createInvitationRecord(
   trx: Executor,
   input: { orgId: string; email: string; role: Exclude<Role, "owner">; invitedById: string; message?: string | null },
@@ -24,6 +29,7 @@ export async function createInvitationRecord(
     role: input.role,
     message: input.message ?? null,
     tokenHash: sha256(token),
+    tokenEncrypted: encrypt(token),
     invitedById: input.invitedById,
     status: "pending" as const,
     expiresAt: nowIso(new Date(now.getTime() + INVITATION_TTL_MS)),

@@ -1,4 +1,5 @@
-import type { CollaboratorRole, Project } from "#db/schema";
+import { type Expression, expressionBuilder, type SqlBool } from "kysely";
+import type { CollaboratorRole, Database, Project, Role } from "#db/schema";
 import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
 import type { Actor } from "../actor";
 import { StampedCache } from "~/utils/stamped-cache.server";
@@ -6,7 +7,8 @@ import { forbidden, notFound } from "../errors";
 
 /**
  * Who may do what with a project (decisions.md, "Projects"). Every project
- * operation goes through `projectAccess`; nothing else decides.
+ * operation goes through `projectAccess`, and every query over many projects
+ * filters with `readableProjects`; nothing else decides.
  *
  * - owner, admin: everything in the organization
  * - member: reads every project; edits those they created, are assigned to,
@@ -16,6 +18,55 @@ import { forbidden, notFound } from "../errors";
  * - share token: reads the one shared project (detail, PRD, status history,
  *   activity) and nothing else
  */
+
+// ---------------------------------------------------------------- who reads which projects
+
+/** Roles that read every project of their organization; any other role (viewer) reads only the projects shared with it. */
+const READS_ALL: ReadonlySet<Role> = new Set<Role>(["owner", "admin", "member"]);
+
+/** Whom a visibility filter is for: an actor, or a user in one of their organizations (weekly digest, data export). */
+export interface Reader {
+  user: { id: string };
+  org: { id: string };
+  role: Role;
+}
+
+/**
+ * THE visibility rule, as a filter over the alias `p` of `projects`: the
+ * projects of the reader's organization that the reader may read. Every
+ * query that lists, searches, counts or exports projects for someone puts it
+ * in its WHERE (`.where(readableProjects(actor))`, or `${readableProjects(actor)}`
+ * inside a `sql` template); `projectAccess` applies the same rule to one row.
+ *
+ * - owner, admin, member: `p.orgId = ?`
+ * - viewer: `p.orgId = ? AND EXISTS (collaborator row of p for the user)`,
+ *   a correlated probe answered from the (projectId, userId) unique index
+ *   alone (it selects a constant, so the probe never reads the table), which
+ *   keeps each list and search on the same (orgId, …) index walk as a
+ *   member's (docs/benchmarks.md, "10,000 projects").
+ */
+export function readableProjects(reader: Reader): Expression<SqlBool> {
+  const eb = expressionBuilder<Database & { p: Database["projects"] }, "p">();
+  const inOrg = eb("p.orgId", "=", reader.org.id);
+  if (READS_ALL.has(reader.role)) return inOrg;
+  return eb.and([
+    inOrg,
+    eb.exists(
+      eb.selectFrom("projectCollaborators as c").select(eb.lit(1).as("one")).whereRef("c.projectId", "=", "p.id").where("c.userId", "=", reader.user.id),
+    ),
+  ]);
+}
+
+/**
+ * Which set of projects `readableProjects` gives this reader, as a cache key:
+ * the organization for the roles that read all of it, the organization and
+ * user otherwise. Results computed under one filter are shared only with
+ * readers of the same scope.
+ */
+export function readerScope(reader: Reader): string {
+  return READS_ALL.has(reader.role) ? `org:${reader.org.id}` : `org:${reader.org.id}:user:${reader.user.id}`;
+}
+
 export interface ShareViewer {
   via: "share";
   projectId: string;
@@ -64,6 +115,8 @@ export async function projectAccess(viewer: Viewer, projectId: string, executor:
   if (!row || row.orgId !== viewer.org.id) throw notFound("Project");
   const { collaboratorRole: role, ...project } = row;
   const collaboratorRole = role ?? null;
+  // The row-level form of readableProjects: outside READS_ALL, only a collaborator reads.
+  if (!READS_ALL.has(viewer.role) && !collaboratorRole) throw notFound("Project");
   const me = viewer.user.id;
   switch (viewer.role) {
     case "owner":
@@ -75,7 +128,6 @@ export async function projectAccess(viewer: Viewer, projectId: string, executor:
       return { project, collaboratorRole, canEdit: edit, canComment: true, canManage: edit, canDelete: mine };
     }
     case "viewer":
-      if (!collaboratorRole) throw notFound("Project");
       return {
         project,
         collaboratorRole,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
+import { readableProjects } from "./access.server";
 import { presentProject } from "./present.server";
 import {
   type ListProjectsQuery,
@@ -41,18 +42,7 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
     }
   }
 
-  let base = db.selectFrom("projects as p").where("p.orgId", "=", actor.org.id);
-  if (actor.role === "viewer") {
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("projectCollaborators as c")
-          .select("c.id")
-          .whereRef("c.projectId", "=", "p.id")
-          .where("c.userId", "=", actor.user.id),
-      ),
-    );
-  }
+  let base = db.selectFrom("projects as p").where(readableProjects(actor));
   if (q.search) {
     if (q.search.length >= 3 && !/[\\%_]/.test(q.search)) {
       // The trigram index of names (migration 0005) finds the substring without testing every project.

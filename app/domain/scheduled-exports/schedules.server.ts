@@ -6,7 +6,7 @@ import type { Actor } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { requirePlan } from "../billing/limits.server";
 import { AppError, forbidden, notFound } from "../errors";
-import { projectAccess, requireEdit } from "../projects/access.server";
+import { projectAccess, readableProjects, requireEdit } from "../projects/access.server";
 import { type ScheduleFields, resolveSchedule } from "./rules.server";
 import { presentLog, type ScheduleRow, scheduleFields, withDetails } from "./present.server";
 import { nextRunAt } from "./schedule";
@@ -47,13 +47,14 @@ async function loadSchedule(executor: Executor, actor: Actor, id: string) {
 export async function listSchedules(actor: Actor, query: { projectId?: string } = {}) {
   requireScheduledExports(actor);
   if (query.projectId) await projectAccess(actor, query.projectId);
-  let q = db.selectFrom("scheduledExports as s").selectAll("s").where("s.orgId", "=", actor.org.id);
+  // Every schedule has a project (rules.server requires one; deleting the project deletes it).
+  let q = db
+    .selectFrom("scheduledExports as s")
+    .innerJoin("projects as p", "p.id", "s.projectId")
+    .selectAll("s")
+    .where("s.orgId", "=", actor.org.id)
+    .where(readableProjects(actor));
   if (query.projectId) q = q.where("s.projectId", "=", query.projectId);
-  if (actor.role === "viewer") {
-    q = q.where((eb) =>
-      eb.exists(eb.selectFrom("projectCollaborators as c").select("c.id").whereRef("c.projectId", "=", "s.projectId").where("c.userId", "=", actor.user.id)),
-    );
-  }
   return withDetails(await q.orderBy("s.createdAt", "desc").limit(500).execute());
 }
 

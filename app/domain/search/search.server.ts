@@ -3,6 +3,7 @@ import { db, sqlite } from "~/db.server";
 import { StampedCache } from "~/utils/stamped-cache.server";
 import type { Actor } from "../actor";
 import { validationError } from "../errors";
+import { readableProjects, readerScope } from "../projects/access.server";
 import type { ProjectStatus } from "../projects/projects.schema";
 import { parseStatus } from "../projects/status";
 import type { SearchField, SearchQuery } from "./search.schema";
@@ -243,7 +244,7 @@ const searchCache = new StampedCache<Awaited<ReturnType<typeof rankedSearch>>>()
 
 /** Keyword search (mode=keyword); search-modes.server.ts adds semantic and hybrid on top. */
 export function keywordSearch(actor: Actor, query: SearchQuery) {
-  const key = JSON.stringify([actor.org.id, actor.role === "viewer" ? actor.user.id : "", query.q, query.status ?? "", query.limit, query.offset]);
+  const key = JSON.stringify([readerScope(actor), query.q, query.status ?? "", query.limit, query.offset]);
   return searchCache.get(key, () => rankedSearch(actor, query));
 }
 
@@ -261,13 +262,8 @@ async function rankedSearch(actor: Actor, query: SearchQuery) {
   const matches = sql`
     FROM projectSearch s CROSS JOIN projects p ON p.seq = s.rowid
     WHERE projectSearch MATCH ${expression}
-      AND p.orgId = ${actor.org.id}
-      ${statuses.length ? sql`AND p.status IN (${sql.join(statuses)})` : sql``}
-      ${
-        actor.role === "viewer"
-          ? sql`AND EXISTS (SELECT 1 FROM projectCollaborators c WHERE c.projectId = p.id AND c.userId = ${actor.user.id})`
-          : sql``
-      }`;
+      AND ${readableProjects(actor)}
+      ${statuses.length ? sql`AND p.status IN (${sql.join(statuses)})` : sql``}`;
 
   const { rows: top } = await sql<{
     seq: number;

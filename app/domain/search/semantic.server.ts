@@ -4,6 +4,7 @@ import { ProviderError } from "~/ai/types";
 import { recordCall } from "~/ai/usage.server";
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
+import { readableProjects } from "../projects/access.server";
 import { dot, fromBlob, modelId } from "./embeddings.server";
 
 /**
@@ -38,24 +39,15 @@ export async function semanticRank(actor: Actor, q: string): Promise<SemanticOut
     };
   }
   const model = modelId(resolved);
-  let base = db
+  const base = db
     .selectFrom("projectEmbeddings as e")
     .innerJoin("projects as p", "p.id", "e.projectId")
     .where("e.orgId", "=", actor.org.id)
-    .where("e.model", "=", model);
-  if (actor.role === "viewer") {
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("projectCollaborators as c")
-          .select("c.id")
-          .whereRef("c.projectId", "=", "p.id")
-          .where("c.userId", "=", actor.user.id),
-      ),
-    );
-  }
-  const indexed = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  if (Number(indexed.n) === 0) {
+    .where("e.model", "=", model)
+    .where(readableProjects(actor));
+  // Whether any readable project is indexed: the first one answers (a count would visit them all).
+  const indexed = await base.select("e.projectId").limit(1).executeTakeFirst();
+  if (!indexed) {
     return {
       available: false,
       reason: `The semantic index for ${resolved.model} is still empty (PRDs are indexed in the background as they are saved), so keyword search was used.`,

@@ -1,20 +1,27 @@
 import { compiledQuery, db, type Executor, type Slots } from "~/db.server";
-import { nowIso, randomToken } from "~/utils/ids.server";
+import { nowIso, randomToken, sha256 } from "~/utils/ids.server";
 import type { Actor } from "../actor";
-import { isSuperadminEmail } from "../users/users.server";
+import { isSuperadmin } from "../users/users.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions are stored under sha256 of the value in the cookie: a copy of the
+ * database (a backup, a replica) holds no usable session. `Actor.sessionId`
+ * and every query use the stored (hashed) id; only the cookie holds the raw one.
+ */
+export const sessionKey = (cookieValue: string) => sha256(cookieValue);
 
 export async function createSession(
   trx: Executor,
   input: { userId: string; orgId: string; ip: string | null; userAgent: string | null },
 ) {
-  const id = randomToken(32);
+  const raw = randomToken(32);
   const now = new Date();
   await trx
     .insertInto("sessions")
     .values({
-      id,
+      id: sessionKey(raw),
       userId: input.userId,
       orgId: input.orgId,
       ip: input.ip,
@@ -23,7 +30,8 @@ export async function createSession(
       createdAt: nowIso(now),
     })
     .execute();
-  return id;
+  /** The value for the cookie; never stored. */
+  return raw;
 }
 
 export async function deleteSession(id: string) {
@@ -36,7 +44,6 @@ export async function deleteUserSessions(trx: Executor, userId: string, exceptId
   await q.execute();
 }
 
-/** The actor behind a session id, or null when it is unknown, expired or its membership is gone. */
 /** The session, its user and their membership in the session's organization: one compiled query per signed-in request. */
 const sessionWithMember = compiledQuery((p: Slots<"sessionId">) =>
   db
@@ -59,10 +66,12 @@ const sessionWithMember = compiledQuery((p: Slots<"sessionId">) =>
     .where("s.id", "=", p.sessionId),
 );
 
+/** The actor behind a session cookie's value, or null when it is unknown, expired or its membership is gone. */
 export async function actorFromSession(
-  sessionId: string,
+  cookieValue: string,
   meta: { ip: string | null; userAgent: string | null; requestId?: string },
 ): Promise<Actor | null> {
+  const sessionId = sessionKey(cookieValue);
   const [row] = (await sessionWithMember({ sessionId })).rows;
   if (!row || row.sessionExpiresAt <= nowIso() || !row.role || !row.plan) return null;
   return {
@@ -70,7 +79,7 @@ export async function actorFromSession(
     org: { id: row.sessionOrgId, name: row.orgName ?? "", plan: row.plan },
     role: row.role,
     via: "session",
-    isSuperadmin: isSuperadminEmail(row.email),
+    isSuperadmin: isSuperadmin(row),
     sessionId,
     ip: meta.ip,
     userAgent: meta.userAgent,

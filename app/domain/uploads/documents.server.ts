@@ -25,7 +25,7 @@ export async function analyzeDocument(actor: Actor, file: { filename: string; da
   await assertCanUploadDocument(actor);
   const filename = sanitizeFilename(file.filename);
   const sniffed = await sniffDocument(file.data, filename);
-  const extracted = await extractDocumentText(file.data, sniffed);
+  const extracted = await extractDocumentText(file.data, sniffed, signal);
   const input = { text: extracted.text, filename };
   const ai = await prepareAi({ actor, task: "document_analysis" });
   let answer;

@@ -1,11 +1,16 @@
 import { MAX_EXTRACTED_CHARS, type DocumentKind } from "./uploads.schema";
 import { type SniffedDocument, unsupported } from "./sniff.server";
+import { assertPdfWithinBounds } from "./pdf-bounds.server";
+import { assertZipWithinBounds } from "./zip-bounds.server";
+import { parseInWorker } from "./parse-worker.server";
 
 /**
  * Text out of a document: PDF through unpdf (pdf.js), DOCX through mammoth
  * (headings, list items and paragraphs kept as Markdown-like lines), TXT and
  * MD as decoded. A file that claims a type by its magic bytes but does not
- * parse as one is 415, not 500.
+ * parse as one is 415, not 500. PDF and DOCX are checked for how far they
+ * expand before any parser sees them, then parsed in a bounded worker
+ * (parse-bounds.server.ts): a decompression bomb is 413.
  */
 
 export interface Extracted {
@@ -15,43 +20,36 @@ export interface Extracted {
   pages?: number;
 }
 
-export async function extractDocumentText(data: Buffer, sniffed: SniffedDocument): Promise<Extracted> {
+export async function extractDocumentText(data: Buffer, sniffed: SniffedDocument, signal?: AbortSignal): Promise<Extracted> {
   let text: string;
   let pages: number | undefined;
-  if (sniffed.kind === "pdf") ({ text, pages } = await pdfText(data));
-  else if (sniffed.kind === "docx") text = await docxText(data);
+  let cut = false;
+  if (sniffed.kind === "pdf") ({ text, pages, cut } = await pdfText(data, signal));
+  else if (sniffed.kind === "docx") ({ text, cut } = await docxText(data, signal));
   else text = sniffed.text ?? "";
   text = normalize(text);
-  const truncated = text.length > MAX_EXTRACTED_CHARS;
-  if (truncated) text = text.slice(0, MAX_EXTRACTED_CHARS);
+  const truncated = cut || text.length > MAX_EXTRACTED_CHARS;
+  if (text.length > MAX_EXTRACTED_CHARS) text = text.slice(0, MAX_EXTRACTED_CHARS);
   return { kind: sniffed.kind, text, truncated, ...(pages !== undefined ? { pages } : {}) };
 }
 
-async function pdfText(data: Buffer) {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  try {
-    const doc = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
-    try {
-      const { text, totalPages } = await extractText(doc, { mergePages: false });
-      return { text: text.join("\n\n"), pages: totalPages };
-    } finally {
-      await doc.destroy().catch(() => {});
-    }
-  } catch (error) {
-    const reason = (error as Error)?.name === "PasswordException" ? "it is password-protected" : "it is damaged or not really a PDF";
+async function pdfText(data: Buffer, signal?: AbortSignal) {
+  await assertPdfWithinBounds(data);
+  const answer = await parseInWorker("pdf", data, signal);
+  if ("failed" in answer) {
+    const reason = answer.failed === "password" ? "it is password-protected" : "it is damaged or not really a PDF";
     throw unsupported(`The PDF could not be read: ${reason}.`);
   }
+  if (!("text" in answer)) throw new Error("The PDF parser answered without text");
+  return answer;
 }
 
-async function docxText(data: Buffer) {
-  const mammoth = (await import("mammoth")).default;
-  let html: string;
-  try {
-    html = (await mammoth.convertToHtml({ buffer: data })).value;
-  } catch {
-    throw unsupported("The Word document could not be read: it is damaged or not really a .docx file.");
-  }
-  return htmlToText(html);
+async function docxText(data: Buffer, signal?: AbortSignal) {
+  await assertZipWithinBounds(data);
+  const answer = await parseInWorker("docx", data, signal);
+  if ("failed" in answer) throw unsupported("The Word document could not be read: it is damaged or not really a .docx file.");
+  if (!("html" in answer)) throw new Error("The Word parser answered without HTML");
+  return { text: htmlToText(answer.html), cut: answer.cut };
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };

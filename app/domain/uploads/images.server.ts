@@ -5,10 +5,10 @@ import type { Actor } from "../actor";
 import { notFound } from "../errors";
 import { sanitizeFilename } from "../files/files.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
-import { sniffImage, unsupported } from "./sniff.server";
+import { undecodableImage } from "./image-bounds.server";
+import { sniffImage } from "./sniff.server";
 import { MAX_IMAGE_DIMENSION } from "./uploads.schema";
-import { loadSharp } from "~/utils/sharp.server";
-
+import { openUntrustedImage } from "~/utils/sharp.server";
 
 /**
  * Images for a project (POST /api/upload/image). Nothing is stored as sent:
@@ -16,6 +16,8 @@ import { loadSharp } from "~/utils/sharp.server";
  * by their EXIF orientation, all metadata dropped, at most 4096 px a side),
  * so a disguised or malformed file is refused and no EXIF location leaks.
  * PNG stays PNG (screenshots, diagrams); everything else becomes WebP.
+ * Decoding is bounded (utils/sharp.server.ts: 40 megapixels, first frame
+ * only, 10 s): past a bound the answer is 413 and nothing is stored.
  */
 
 export const imageUrl = (id: string) => `/api/uploads/images/${encodeURIComponent(id)}`;
@@ -23,7 +25,7 @@ export const imageUrl = (id: string) => `/api/uploads/images/${encodeURIComponen
 async function reencode(data: Buffer) {
   const detected = await sniffImage(data);
   try {
-    const pipeline = (await loadSharp())(data, { failOn: "error", limitInputPixels: 100_000_000, animated: false })
+    const pipeline = (await openUntrustedImage(data))
       .rotate()
       .resize({ width: MAX_IMAGE_DIMENSION, height: MAX_IMAGE_DIMENSION, fit: "inside", withoutEnlargement: true });
     const png = detected.ext === "png";
@@ -31,8 +33,8 @@ async function reencode(data: Buffer) {
       resolveWithObject: true,
     });
     return { data: out, width: info.width, height: info.height, contentType: png ? "image/png" : "image/webp" };
-  } catch {
-    throw unsupported(`The ${detected.ext.toUpperCase()} image could not be decoded: it is damaged or not really an image.`);
+  } catch (error) {
+    throw undecodableImage(error, detected.ext);
   }
 }
 

@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
+import { readableProjects } from "../projects/access.server";
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { getOnboarding } from "./onboarding.server";
 import { getProfile } from "./profile.server";
@@ -14,9 +15,9 @@ const parse = (json: string) => {
 
 /**
  * Everything the user owns or wrote, as one JSON document: profile,
- * onboarding answers, memberships, the projects they created with their PRDs
- * and versions, comments they wrote, memories, personal AI keys (masked),
- * REST API key metadata (never hashes) and their notifications. Nothing that
+ * onboarding answers, memberships, the projects they created (and may still
+ * read) with their PRDs and versions, comments they wrote, memories, personal
+ * AI keys (masked), REST API key metadata (never hashes) and their notifications. Nothing that
  * belongs to another user: other people's comments, memories and keys stay out.
  */
 export async function exportUserData(actor: Actor) {
@@ -30,11 +31,13 @@ export async function exportUserData(actor: Actor) {
     .where("m.userId", "=", userId)
     .orderBy("m.createdAt")
     .execute();
+  // The projects they created that they may still read (readableProjects, with their role in each organization).
   const projects = await db
-    .selectFrom("projects")
-    .selectAll()
-    .where("createdById", "=", userId)
-    .orderBy("createdAt")
+    .selectFrom("projects as p")
+    .selectAll("p")
+    .where("p.createdById", "=", userId)
+    .where((eb) => eb.or(memberships.map((m) => readableProjects({ user: actor.user, org: { id: m.organizationId }, role: m.role }))))
+    .orderBy("p.createdAt")
     .execute();
   const projectIds = projects.map((p) => p.id);
   const [prds, versions] = projectIds.length

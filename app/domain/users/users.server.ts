@@ -6,6 +6,15 @@ export function isSuperadminEmail(email: string) {
   return config().SUPERADMIN_EMAILS.includes(email.toLowerCase());
 }
 
+/**
+ * A platform superadmin: an address listed in SUPERADMIN_EMAILS that the
+ * account has proven it owns (confirmed by mail, or created by the operator
+ * with `npm run admin:create`). Registering a listed address is not enough.
+ */
+export function isSuperadmin(user: { email: string; emailVerifiedAt: string | null }) {
+  return user.emailVerifiedAt !== null && isSuperadminEmail(user.email);
+}
+
 export function publicUser(user: User) {
   return {
     id: user.id,
@@ -13,7 +22,7 @@ export function publicUser(user: User) {
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
     timezone: user.timezone,
-    isSuperadmin: isSuperadminEmail(user.email),
+    isSuperadmin: isSuperadmin(user),
     createdAt: user.createdAt,
   };
 }

@@ -24,7 +24,7 @@ export const chat = contract({
   tag,
   summary: "Chat with the AI (non-streaming)",
   description:
-    "`messages` is the conversation (roles user, assistant; system messages become extra instructions), at most 100 messages. With `projectId` the project's template and current PRD are context (the caller must be able to read the project). Nothing is saved. `provider` picks a provider; otherwise the first with a key (personal, organization, platform), else the offline drafter (`model: builtin`).",
+    "`messages` is the conversation (roles `user` and `assistant` only: a `system` message is refused with 400, the system prompt is the app's), at most 100 messages. With `projectId` the project's template and current PRD are context (the caller must be able to read the project). Nothing is saved. `provider` picks a provider; otherwise the first with a key (personal, organization, platform), else the offline drafter (`model: builtin`).",
   auth: "user",
   rateLimit: "ai",
   body: chatSchema,

@@ -56,12 +56,12 @@ export const createComment = contract({
   tag,
   summary: "Comment or reply",
   description:
-    "`parentId` replies to a comment of the same project (a reply to a reply joins the top-level thread; a reply without `section`/`blockId` takes the thread's). `@ana@example.com` mentions a member of the organization; other addresses stay plain text. Owners, admins and members comment on projects they can read; viewers need an editor or commenter collaboration. Emits `comment.created`.",
+    "`parentId` replies to a comment of the same project (a reply to a reply joins the top-level thread; a reply without `section`/`blockId` takes the thread's). `@ana@example.com` (or `@Ana Name`) mentions a member of the organization; other addresses stay plain text. Only mentioned members who can read the project are notified and listed in `mentions`; the others are returned in `notNotified` (the notification would reveal the project to them). Owners, admins and members comment on projects they can read; viewers need an editor or commenter collaboration. Emits `comment.created`.",
   auth: "user",
   params,
   body: createCommentSchema,
   successStatus: 201,
-  response: z.object({ comment: commentShape }),
+  response: z.object({ comment: commentShape, notNotified: z.array(person) }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
 
@@ -70,11 +70,11 @@ export const updateComment = contract({
   path: "/api/projects/{projectId}/comments/{commentId}",
   tag,
   summary: "Edit a comment (author only)",
-  description: "Sets `editedAt` and resolves mentions again. A deleted comment is 404.",
+  description: "Sets `editedAt` and resolves mentions again (readers only; the others are returned in `notNotified`). A deleted comment is 404.",
   auth: "user",
   params: commentParams,
   body: updateCommentSchema,
-  response: z.object({ comment: commentShape }),
+  response: z.object({ comment: commentShape, notNotified: z.array(person) }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
 

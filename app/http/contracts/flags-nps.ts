@@ -37,6 +37,7 @@ export const upsertFeatureFlag = contract({
   path: "/api/feature-flags",
   tag: "Feature flags",
   summary: "Create or update a flag (superadmin)",
+  scope: "admin",
   description:
     "201 when the key was not stored yet, 200 when it was updated; omitted fields keep their current (or built-in) values. Evaluation: user deny/allow, organization deny/allow, `plans` (other plans are off), `rolloutPercentage` (stable bucket of key + organization), then `enabled`.",
   auth: "user",
@@ -70,6 +71,7 @@ export const deleteFeatureFlag = contract({
   path: "/api/feature-flags/{flagKey}",
   tag: "Feature flags",
   summary: "Remove a stored flag (superadmin): built-in keys return to their default, others are off",
+  scope: "admin",
   auth: "user",
   params: z.object({ flagKey: z.string() }),
   response: success,

@@ -35,6 +35,8 @@ const connect = (provider: IntegrationProvider) => {
     description: `\`url\` is the ${PROVIDER_INFO[provider].service} authorization URL to send the user's browser to (client_id, redirect_uri = {APP_URL}/api/integrations/${provider}/callback, scope where the service uses scopes, and a \`state\` bound to the caller and the organization, single use, valid 10 minutes${provider === "docs" ? "; with a PKCE S256 code_challenge" : ""}). After the user approves, the service redirects to the callback, which stores the tokens encrypted and redirects to /settings/integrations. Connecting again replaces the previous connection. 409 CONFLICT when the server has no OAuth client for the service (${env.clientId} and ${env.clientSecret} unset).`,
     auth: "user",
     writesOnGet: true,
+    // A GET that starts a connection: not for read-only keys.
+    scope: "write",
     response: z.object({ url: z.string(), expiresAt: z.string() }),
     errors: ["CONFLICT"],
   });
@@ -64,7 +66,7 @@ export const integrationCallback = contract({
   tag,
   summary: "OAuth redirect target (browser)",
   description:
-    "Where the service sends the browser after the user decides, with `code` and `state` (or `error`, e.g. access_denied). Authenticated by `state` alone: a valid, unexpired, unused state binds the result to the user who started the flow. Always answers 302: to /settings/integrations with a notice on success, or to /settings/integrations?error=<reason>&provider=<provider> where reason is access_denied, invalid_state (unknown, already used or another provider's), expired_state, token_error (the service refused the code), no_site, not_configured or provider_error.",
+    "Where the service sends the browser after the user decides, with `code` and `state` (or `error`, e.g. access_denied). Authenticated by `state` and the browser session: a valid, unexpired, unused state binds the result to the user who started the flow, and it is accepted only from the browser session that started it (for a flow started with an API key, a browser signed in as the same user). Always answers 302: to /settings/integrations with a notice on success, or to /settings/integrations?error=<reason>&provider=<provider> where reason is access_denied, invalid_state (unknown, already used or another provider's), expired_state, wrong_session (another browser session or account), token_error (the service refused the code), no_site, not_configured or provider_error.",
   auth: "public",
   crossSite: true,
   writesOnGet: true,

@@ -104,6 +104,7 @@ export const reviewSubmission = contract({
   path: "/api/admin/template-submissions/{submissionId}/review",
   tag,
   summary: "Approve or reject a submission (platform superadmins)",
+  scope: "admin",
   description:
     "`approve` publishes a copy of the template's current content as a public, free, not-featured `marketplace` template (its creator is the submitter) and records `marketplaceTemplateId`. `reject` needs a `reason`. A submission that is not pending: 409 CONFLICT. Emits `template.reviewed`.",
   auth: "user",

@@ -84,6 +84,8 @@ export const removeMember = contract({
   path: "/api/organization/members/{memberId}",
   tag,
   summary: "Remove a member (or leave)",
+  // Open to every role (anyone may leave), but with an API key it is membership administration.
+  scope: "admin",
   description: "Admins and owners remove members; anyone may remove themselves. Their projects stay in the organization; `?reassignTo=<userId>` hands their projects and assignments to another member. The last owner cannot be removed. Emits `member.removed`.",
   auth: "user",
   params: z.object({ memberId: z.string() }),
@@ -188,7 +190,7 @@ export const acceptInvitation = contract({
   path: "/api/invitations/accept",
   tag,
   summary: "Accept an invitation while signed in",
-  description: "The signed-in user's e-mail must match the invitation (403). The session moves to the joined organization. Used, cancelled or unknown tokens: 401 INVALID_TOKEN; expired: 410 TOKEN_EXPIRED. To register instead, send `inviteToken` to POST /api/auth/register. Emits `invitation.accepted` and `member.added`.",
+  description: "The signed-in user's e-mail must match the invitation (403). Where the server delivers mail (SMTP), the account must also have confirmed its address: otherwise 403 FORBIDDEN, and a fresh confirmation link is sent. The session moves to the joined organization. Used, cancelled or unknown tokens: 401 INVALID_TOKEN; expired: 410 TOKEN_EXPIRED. To register instead, send `inviteToken` to POST /api/auth/register. Emits `invitation.accepted` and `member.added`.",
   auth: "user",
   body: tokenSchema,
   response: z.object({ organization: orgSummary }),
@@ -205,6 +207,22 @@ export const resendInvitation = contract({
   params: z.object({ invitationId: z.string() }),
   response: z.object({ invitation: invitationShape }),
   errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const invitationLink = contract({
+  method: "GET",
+  path: "/api/invitations/{invitationId}/link",
+  tag,
+  summary: "The invitation's link, for an admin to hand over",
+  // A GET, but the link admits a new member: not for read-only keys.
+  scope: "admin",
+  description:
+    "Owners and admins only. Without an SMTP server mail stays in the outbox, so this is how the invitee gets the link: the admin copies it and sends it by another channel. The link is the same one the invitation e-mail carries (single-use, valid until `expiresAt`). An account registered with the invitee's address never sees it. Invitations sent before links were copyable answer 409 CONFLICT: resend them.",
+  auth: "user",
+  roles: ADMIN_ROLES,
+  params: z.object({ invitationId: z.string() }),
+  response: z.object({ invitation: invitationShape, url: z.string() }),
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
 export const cancelInvitation = contract({

@@ -136,6 +136,8 @@ export const deleteAccount = contract({
   method: "DELETE",
   path: "/api/user/delete-account",
   tag,
+  // Deletes the organizations where the caller is the only member.
+  scope: "admin",
   summary: "Permanently delete your account",
   description:
     "Body `{confirmEmail}` must be your account e-mail. Refused with 409 OWNERSHIP_TRANSFER_REQUIRED (and `organizations: [{id, name}]`) while you are the only owner of an organization with other members. Organizations where you are the only member are deleted with their data; elsewhere your projects and comments stay with the organization without an author.",
