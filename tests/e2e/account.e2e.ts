@@ -103,7 +103,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Send invitation" }).click();
       await expect.poll(() => page.getByRole("status").first().textContent()).toContain("use Copy link");
       await page.getByRole("button", { name: `Copy link to the invitation for ${invitee}` }).click();
-      const field = page.getByLabel(`Invitation link for ${invitee}`);
+      const field = page.getByRole("textbox", { name: `Invitation link for ${invitee}` });
       await field.waitFor();
       const link = await field.inputValue();
       expect(link).toMatch(new RegExp(`^${baseURL}/invite/[A-Za-z0-9_-]{40,}$`));

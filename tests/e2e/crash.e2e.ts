@@ -10,8 +10,9 @@ import { Session, startServer, until, writeLoad, type ServerProcess } from "./se
  * concurrent write load. After a restart on the same DATA_DIR every write it
  * acknowledged (answered 201) is there, the database passes
  * `PRAGMA integrity_check`, and the server answers health and takes writes.
- * (WAL with synchronous=NORMAL: a commit is in the WAL before the response
- * is sent, and the OS keeps the file's pages when the process dies.)
+ * (WAL with synchronous=FULL: a commit is in the WAL, and fsynced, before the
+ * response is sent; a killed process loses nothing, and neither would a power
+ * loss, which this test cannot simulate.)
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-crash-"));
