@@ -4,7 +4,7 @@
 # Only the build output, the production dependencies and the PDF fonts reach
 # the runtime stages; compilers and dev dependencies stay in `build`.
 
-FROM node:20-bookworm-slim AS base
+FROM node:24-bookworm-slim AS base
 # chromium + DejaVu draw Mermaid diagrams in exports; sqlite3 is for operators.
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates sqlite3 chromium fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,10 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # npm ci runs patch-package (postinstall), which needs the patches.
 COPY scripts/patches ./scripts/patches
-RUN NODE_ENV=development npm ci --no-audit --no-fund
+# better-sqlite3 12 aborts on Node 24 when compiled against >= 24.19's
+# node_object_wrap.h (nodejs/node#65446): if its prebuilt binary cannot be
+# downloaded, node-gyp builds it against 24.18.1's headers (same ABI).
+RUN NODE_ENV=development npm_config_target=24.18.1 npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

@@ -127,6 +127,7 @@ Run from this directory with the server's DATA_DIR:
     node build/restore.js /mnt/backups/app-<timestamp>.db   # with the server stopped
     node build/admin-create.js admin@example.com "Ada Admin"
     node build/secrets-rotate.js               # with the server stopped
+    node build/mail-outbox.js someone@example.com   # links the app never shows without SMTP
 
 \`\`\`ini
 ${unit}\`\`\`

@@ -33,7 +33,7 @@ it("assembles a self-contained directory that starts with start.sh on a clean da
   });
   expect(built.status, built.stderr).toBe(0);
 
-  const tools = ["migrate", "backup", "restore", "admin-create", "secrets-rotate"].map((t) => `build/${t}.js`);
+  const tools = ["migrate", "backup", "restore", "admin-create", "secrets-rotate", "mail-outbox"].map((t) => `build/${t}.js`);
   for (const file of ["start.sh", "build/server.js", ...tools, "prd-studio.service", "README.md", "app/domain/exports/pdf/fonts/DejaVuSans.ttf"]) {
     expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
   }
@@ -86,6 +86,9 @@ it("assembles a self-contained directory that starts with start.sh on a clean da
   const admin = tool("admin-create", "ops@example.com", "Ops Admin");
   expect(admin.status, admin.stderr).toBe(0);
   expect(admin.stdout).toContain("SUPERADMIN_EMAILS=ops@example.com");
+  const outbox = tool("mail-outbox", "ops@example.com");
+  expect(outbox.status, outbox.stderr).toBe(0);
+  expect(outbox.stdout).toContain("No messages to ops@example.com.");
   const backups = path.join(out, "backups");
   const backup = tool("backup", backups);
   expect(backup.status, backup.stderr).toBe(0);
