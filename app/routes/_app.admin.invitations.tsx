@@ -97,7 +97,7 @@ export default function Invitations() {
             <label htmlFor="invitation-link" className="sr-only">
               Invitation link for {link.email}
             </label>
-            <input id="invitation-link" className="input" readOnly value={link.url} style={{ flex: 1 }} />
+            <input id="invitation-link" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
             <CopyButton value={link.url} />
           </div>
         </section>
@@ -111,7 +111,8 @@ export default function Invitations() {
             : "This server sends no e-mail (no SMTP server is configured): after inviting, use Copy link and send the link to them yourself. It is valid for 7 days."}
         </p>
         <FormAlert state={inviteState} />
-        <Form method="post" className="form" noValidate>
+        {/* Remounted after each new invitation, so the fields start empty again (JavaScript on). */}
+        <Form key={data.invitations.length} method="post" className="form" noValidate>
           <input type="hidden" name="intent" value="invite" />
           <Field label="E-mail" name="email" type="email" state={inviteState} autoComplete="off" required />
           <div className="field">
