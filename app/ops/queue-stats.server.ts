@@ -4,13 +4,19 @@ import { registerQueueStats } from "~/http/metrics.server";
 import { nowIso } from "~/utils/ids.server";
 
 /**
- * The job queue as operations sees it: how many queued jobs are due now and
- * how long the oldest of them has waited past its `runAt` (0 when none is
- * due). Read by /api/health and the /metrics gauges.
+ * The background queue as operations sees it: how many queued jobs and
+ * undispatched events are due now and how long the oldest of them has waited
+ * past its `runAt` (0 when none is due). Read by /api/health and the
+ * /metrics gauges.
  */
 export async function queueStats(now = new Date()) {
+  const at = nowIso(now);
   const { rows } = await sql<{ due: number; oldest: string | null }>`
-    SELECT COUNT(*) AS due, MIN(runAt) AS oldest FROM jobs WHERE status = 'queued' AND runAt <= ${nowIso(now)}`.execute(db);
+    SELECT SUM(due) AS due, MIN(oldest) AS oldest FROM (
+      SELECT COUNT(*) AS due, MIN(runAt) AS oldest FROM jobs WHERE status = 'queued' AND runAt <= ${at}
+      UNION ALL
+      SELECT COUNT(*), MIN(runAt) FROM events WHERE processedAt IS NULL AND failedAt IS NULL AND runAt <= ${at}
+    )`.execute(db);
   const row = rows[0];
   const oldest = row?.oldest ? Date.parse(row.oldest) : null;
   return {

@@ -165,4 +165,11 @@ export interface EventsTable {
   actorId: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** Failed dispatches so far; the next one is due at `runAt`. */
+  attempts: number;
+  lastError: string | null;
+  /** When the event is (next) due for dispatch. */
+  runAt: string | null;
+  /** Set when dispatch was given up after the last attempt. */
+  failedAt: string | null;
 }

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { eventMatches, EVENT_NAMES } from "~/domain/events/catalogue";
+import { dispatchEventSlice, drainEvents, MAX_ATTEMPTS, yieldToLoop } from "~/domain/events/dispatch.server";
 import { emit, onEvent, type DomainEvent } from "~/domain/events/events.server";
 import "~/jobs/handlers.server";
 import { backoffMs, claimNextJob, completeJob, enqueue, failJob } from "~/jobs/queue.server";
@@ -311,87 +312,108 @@ describe("worker: runDueJobs", () => {
 
 describe("events", () => {
   const delivered: DomainEvent[] = [];
-  let failNext = false;
-  onEvent("test-recorder", async (event) => {
-    if (failNext) {
-      failNext = false;
-      throw new Error("listener unavailable");
-    }
+  let failFor: string | null = null;
+  onEvent("test-recorder", async (event, trx) => {
+    if (failFor === "*" || failFor === event.id) throw new Error("listener unavailable");
+    // Work done through the batch's transaction is rolled back with a failing event.
+    await trx.insertInto("jobs").values({
+      id: `side-${event.id}`, type: "test.side-effect", payload: "{}", status: "done", attempts: 0, maxAttempts: 1,
+      runAt: event.createdAt, lockedAt: null, lastError: null, createdAt: event.createdAt, updatedAt: event.createdAt,
+    }).execute();
     delivered.push(event);
   });
 
   beforeEach(() => {
     delivered.length = 0;
-    failNext = false;
+    failFor = null;
   });
 
-  it("emit() in a committed transaction records the event and an events.dispatch job", async () => {
-    const eventId = await db.transaction().execute((trx) =>
-      emit(trx, {
-        orgId: null,
-        name: "project.created",
-        data: { projectId: "p-1", name: "Atlas" },
-        actorId: "u-1",
-      }),
-    );
+  const emitOne = (name: "project.created" | "comment.created" | "member.added", data: Record<string, unknown>) =>
+    db.transaction().execute((trx) => emit(trx, { orgId: null, name, data }));
 
+  it("emit() in a committed transaction records the event, due at once, and no job", async () => {
+    const eventId = await db.transaction().execute((trx) =>
+      emit(trx, { orgId: null, name: "project.created", data: { projectId: "p-1", name: "Atlas" }, actorId: "u-1" }),
+    );
     const row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
-    expect(row.name).toBe("project.created");
+    expect(row).toMatchObject({ name: "project.created", actorId: "u-1", processedAt: null, attempts: 0, failedAt: null, runAt: row.createdAt });
     expect(JSON.parse(row.data)).toEqual({ projectId: "p-1", name: "Atlas" });
-    expect(row.actorId).toBe("u-1");
-    expect(row.processedAt).toBeNull();
-
-    const jobs = await db.selectFrom("jobs").selectAll().execute();
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]!.type).toBe("events.dispatch");
-    expect(jobs[0]!.status).toBe("queued");
-    expect(JSON.parse(jobs[0]!.payload)).toEqual({ eventId });
+    expect(await db.selectFrom("jobs").selectAll().execute()).toEqual([]);
   });
 
-  it("running the dispatch job calls onEvent listeners and sets processedAt", async () => {
-    const eventId = await db.transaction().execute((trx) =>
-      emit(trx, { orgId: null, name: "comment.created", data: { projectId: "p-2", commentId: "c-9" } }),
-    );
+  it("dispatching calls onEvent listeners with the batch's transaction and sets processedAt", async () => {
+    const eventId = await emitOne("comment.created", { projectId: "p-2", commentId: "c-9" });
     expect(delivered).toHaveLength(0);
-
-    expect(await runDueJobs({ now: later() })).toBe(1);
-
+    expect(await drainEvents({ now: later() })).toBe(1);
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]).toMatchObject({
-      id: eventId,
-      orgId: null,
-      name: "comment.created",
-      data: { projectId: "p-2", commentId: "c-9" },
-      actorId: null,
-    });
-    expect(typeof delivered[0]!.createdAt).toBe("string");
-
+    expect(delivered[0]).toMatchObject({ id: eventId, orgId: null, name: "comment.created", data: { projectId: "p-2", commentId: "c-9" }, actorId: null });
     const row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
     expect(row.processedAt).not.toBeNull();
-    const [job] = await db.selectFrom("jobs").selectAll().execute();
-    expect(job!.status).toBe("done");
+    // runDueJobs (the worker) dispatches events before it runs jobs.
+    await emitOne("member.added", { userId: "u-1" });
+    await runDueJobs({ now: later() });
+    expect(delivered).toHaveLength(2);
   });
 
-  it("a listener failure leaves the event unprocessed and the dispatch is retried", async () => {
-    const eventId = await db.transaction().execute((trx) =>
-      emit(trx, { orgId: null, name: "member.added", data: { userId: "u-5" } }),
-    );
-    failNext = true;
+  it("a listener failure rolls back that event's work only, and the event is retried with backoff, then given up", async () => {
+    const ok1 = await emitOne("project.created", { n: 1 });
+    const bad = await emitOne("member.added", { userId: "u-5" });
+    const ok2 = await emitOne("project.created", { n: 2 });
+    failFor = bad;
     const t1 = later();
-    expect(await runDueJobs({ now: t1 })).toBe(1);
-    let row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
-    expect(row.processedAt).toBeNull();
-    const [job] = await db.selectFrom("jobs").selectAll().execute();
-    expect(job!.status).toBe("queued");
-    expect(job!.lastError).toBe("listener unavailable");
+    expect(await dispatchEventSlice(t1, 1_000)).toBe(3);
+    expect(delivered.map((e) => e.id)).toEqual([ok1, ok2]);
+    const sideEffects = (await db.selectFrom("jobs").select("id").where("type", "=", "test.side-effect").execute()).map((j) => j.id);
+    expect(sideEffects.sort()).toEqual([`side-${ok1}`, `side-${ok2}`].sort());
+    let row = await db.selectFrom("events").selectAll().where("id", "=", bad).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ processedAt: null, attempts: 1, lastError: "listener unavailable", failedAt: null });
+    expect(Date.parse(row.runAt!)).toBe(t1.getTime() + backoffMs(1));
+    // Not due before its backoff; due after it.
+    expect(await drainEvents({ now: t1 })).toBe(0);
+    failFor = null;
+    expect(await drainEvents({ now: new Date(row.runAt!) })).toBe(1);
+    expect(delivered.map((e) => e.id)).toEqual([ok1, ok2, bad]);
 
-    expect(await runDueJobs({ now: new Date(job!.runAt) })).toBe(1);
-    expect(delivered.map((e) => e.id)).toEqual([eventId]);
-    row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
-    expect(row.processedAt).not.toBeNull();
+    // An event that keeps failing is given up after MAX_ATTEMPTS, with an error logged once.
+    const doomed = await emitOne("member.added", { userId: "u-6" });
+    failFor = doomed;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const next = (await db.selectFrom("events").select("runAt").where("id", "=", doomed).executeTakeFirstOrThrow()).runAt!;
+      expect(await drainEvents({ now: new Date(Date.parse(next) + 1) })).toBe(1);
+    }
+    row = await db.selectFrom("events").selectAll().where("id", "=", doomed).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, processedAt: null });
+    expect(row.failedAt).not.toBeNull();
+    expect(await drainEvents({ now: later(10 * HOUR) })).toBe(0);
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
   });
 
-  it("emit() in a rolled-back transaction leaves no event and no job", async () => {
+  it("a backlog goes out in time slices, many events per commit, yielding to the event loop between slices", async () => {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 600; i++) await emit(trx, { orgId: null, name: "project.created", data: { i } });
+    });
+    const slices: number[] = [];
+    let timerFired = -1;
+    // A timer that is due at once can only fire when the drain hands the loop back.
+    setTimeout(() => (timerFired = delivered.length), 0);
+    let handled: number;
+    const now = later();
+    do {
+      handled = await dispatchEventSlice(now, 2);
+      if (handled) slices.push(handled);
+      await yieldToLoop();
+    } while (handled);
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(600);
+    expect(slices.length).toBeGreaterThan(1);
+    expect(Math.max(...slices)).toBeGreaterThan(1);
+    expect(timerFired).toBeGreaterThan(0);
+    expect(timerFired).toBeLessThan(600);
+    expect(new Set(delivered.map((e) => e.data.i)).size).toBe(600);
+  });
+
+  it("emit() in a rolled-back transaction leaves no event", async () => {
     let eventId: string | undefined;
     await expect(
       db.transaction().execute(async (trx) => {
@@ -399,12 +421,9 @@ describe("events", () => {
         throw new Error("roll it back");
       }),
     ).rejects.toThrow("roll it back");
-
     expect(eventId).toBeTypeOf("string");
-    expect(await db.selectFrom("events").selectAll().where("id", "=", eventId!).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom("events").selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom("jobs").selectAll().execute()).toEqual([]);
-    expect(await runDueJobs({ now: later() })).toBe(0);
+    expect(await drainEvents({ now: later() })).toBe(0);
     expect(delivered).toHaveLength(0);
   });
 });

@@ -1,7 +1,4 @@
 import type { Executor } from "~/db.server";
-import { db } from "~/db.server";
-import { enqueue } from "~/jobs/queue.server";
-import { registerJobHandler } from "~/jobs/worker.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { EventName } from "./catalogue";
 
@@ -14,15 +11,24 @@ export interface DomainEvent {
   createdAt: string;
 }
 
+/** Called after an event is recorded (the job worker wakes to dispatch it soon). */
+let onEmitted: () => void = () => {};
+export function whenEmitted(callback: () => void) {
+  onEmitted = callback;
+}
+
 /**
  * Records an event in the outbox inside the caller's transaction: committed
- * means it will be delivered; rolled back means it never happened.
+ * means it will be delivered; rolled back means it never happened. The
+ * events table is the queue: dispatch.server.ts fans due events out to the
+ * listeners in batches.
  */
 export async function emit(
   trx: Executor,
   event: { orgId: string | null; name: EventName; data: Record<string, unknown>; actorId?: string | null },
 ) {
   const id = newId();
+  const now = nowIso();
   await trx
     .insertInto("events")
     .values({
@@ -31,28 +37,28 @@ export async function emit(
       name: event.name,
       data: JSON.stringify(event.data),
       actorId: event.actorId ?? null,
-      createdAt: nowIso(),
+      createdAt: now,
       processedAt: null,
+      attempts: 0,
+      lastError: null,
+      runAt: now,
+      failedAt: null,
     })
     .execute();
-  await enqueue(trx, "events.dispatch", { eventId: id });
+  onEmitted();
   return id;
 }
 
-type Listener = (event: DomainEvent) => Promise<void>;
-const listeners = new Map<string, Listener>();
+/**
+ * A consumer of events (webhooks, notifications, scheduled exports...). It
+ * runs inside the dispatch batch's transaction and must use `trx` for every
+ * query (the connection is held by the batch: `db` would wait for it
+ * forever). Listeners must be idempotent: an event can be dispatched again.
+ */
+export type Listener = (event: DomainEvent, trx: Executor) => Promise<void>;
+export const listeners = new Map<string, Listener>();
 
-/** Subscribes a consumer (webhooks, notifications, metering...). Listeners must be idempotent. */
+/** Subscribes a consumer. */
 export function onEvent(name: string, listener: Listener) {
   listeners.set(name, listener);
 }
-
-registerJobHandler("events.dispatch", {
-  async run({ eventId }: { eventId: string }) {
-    const row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
-    if (!row || row.processedAt) return;
-    const event: DomainEvent = { ...row, name: row.name as EventName, data: JSON.parse(row.data) };
-    for (const listener of listeners.values()) await listener(event);
-    await db.updateTable("events").set({ processedAt: nowIso() }).where("id", "=", eventId).execute();
-  },
-});

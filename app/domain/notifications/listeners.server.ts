@@ -169,8 +169,9 @@ async function approvalEvent(trx: Executor, event: DomainEvent, base: { orgId: s
 const ID_KEYS = ["projectId", "commentId", "reviewId", "invitationId", "exportId", "approvalRequestId"];
 const pickIds = (d: Record<string, unknown>) => Object.fromEntries(ID_KEYS.filter((k) => typeof d[k] === "string").map((k) => [k, d[k]]));
 
+/** The notifications of one event, in a transaction of its own (the dispatcher passes its batch's instead). */
 export async function notifyFromEvent(event: DomainEvent) {
   await db.transaction().execute((trx) => handle(trx, event));
 }
 
-onEvent("notifications", notifyFromEvent);
+onEvent("notifications", (event, trx) => handle(trx, event));

@@ -120,12 +120,12 @@ export async function triggerSchedule(actor: Actor, id: string, now = new Date()
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-onEvent("scheduled-exports", async (event) => {
+onEvent("scheduled-exports", async (event, trx) => {
   if (event.name !== "project.status_changed" || !event.orgId) return;
   const projectId = str(event.data.projectId);
   const to = str(event.data.to);
   if (!projectId || !to) return;
-  const schedules = await db
+  const schedules = await trx
     .selectFrom("scheduledExports")
     .selectAll()
     .where("orgId", "=", event.orgId)
@@ -134,11 +134,8 @@ onEvent("scheduled-exports", async (event) => {
     .where("triggerStatus", "=", to)
     .where("isActive", "=", 1)
     .execute();
-  if (!schedules.length) return;
   // The event's id makes the occurrence: dispatching the event again does not run it twice.
-  await db.transaction().execute(async (trx) => {
-    for (const s of schedules) await createRun(trx, s, `${event.createdAt}#${event.id}`, "status_change");
-  });
+  for (const s of schedules) await createRun(trx, s, `${event.createdAt}#${event.id}`, "status_change");
 });
 
 async function loadRun(runId: string) {

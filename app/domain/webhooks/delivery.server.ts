@@ -27,9 +27,9 @@ export const AUTO_DISABLE_AFTER = 10;
 
 export const sign = (secret: string, body: string) => crypto.createHmac("sha256", secret).update(body).digest("hex");
 
-onEvent("webhooks", async (event) => {
+onEvent("webhooks", async (event, trx) => {
   if (!event.orgId) return;
-  const hooks = await db
+  const hooks = await trx
     .selectFrom("webhooks")
     .select(["id", "orgId", "events"])
     .where("orgId", "=", event.orgId)
@@ -38,11 +38,9 @@ onEvent("webhooks", async (event) => {
   const matching = hooks.filter((h) => (JSON.parse(h.events) as string[]).some((p) => eventMatches(p, event.name)));
   if (!matching.length) return;
   const payload = JSON.stringify({ event: event.name, timestamp: event.createdAt, data: event.data });
-  await db.transaction().execute(async (trx) => {
-    for (const hook of matching) {
-      await queueDelivery(trx, { webhookId: hook.id, orgId: hook.orgId, eventId: event.id, event: event.name, payload });
-    }
-  });
+  for (const hook of matching) {
+    await queueDelivery(trx, { webhookId: hook.id, orgId: hook.orgId, eventId: event.id, event: event.name, payload });
+  }
 });
 
 interface Attempt {
