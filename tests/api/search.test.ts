@@ -340,6 +340,28 @@ describe("GET /api/search — validation and paging", () => {
     }
   });
 
+  it("pages beyond the ranked depth the same as within it (the ranking is shared by pages, deeper ones ranked on demand)", async () => {
+    const { rankDepth } = await import("~/domain/search/search.server");
+    for (let i = 1; i <= 6; i++) await createProject(a.client, { name: `Osprey gadget ${i}`, description: i % 2 ? "osprey osprey" : "" });
+    const full = ids(await search(a.client, { q: "osprey", limit: 50 }));
+    expect(full).toHaveLength(6);
+    const saved = rankDepth.depth;
+    rankDepth.depth = 2;
+    try {
+      // A write makes every cached ranking stale: these rank afresh under the small depth.
+      await createProject(a.client, { name: "Unrelated heron" });
+      const pages = [];
+      for (let offset = 0; offset < 6; offset += 2) {
+        const page = await search(a.client, { q: "osprey", limit: 2, offset });
+        expect(page.body.total).toBe(6);
+        pages.push(...ids(page));
+      }
+      expect(pages).toEqual(full);
+    } finally {
+      rankDepth.depth = saved;
+    }
+  });
+
   it("is documented in /api/openapi.json", async () => {
     const doc = (await a.client.get("/api/openapi.json")).body;
     const op = doc.paths["/api/search"].get;

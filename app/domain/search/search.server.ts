@@ -241,7 +241,7 @@ export interface SearchResult {
  * costs a primary-key lookup of the page instead of ranking every match
  * again: bm25 over thousands of matches is the expensive part (about 4 ms
  * for a word in two thirds of 10,000 PRDs; the count was a second pass).
- * Only the best RANK_DEPTH are kept (12 bytes each), with the total; kept
+ * Only the best rankDepth.depth (1,000) are kept (12 bytes each), with the total; kept
  * per reader scope until the next write to the database (StampedCache), at
  * most RANKINGS of them: about 0.8 MB in all.
  */
@@ -253,8 +253,8 @@ interface Ranking {
   total: number;
 }
 
-/** Matches ranked and kept at most; pages past them are ranked on demand, and the total counted. */
-const RANK_DEPTH = 1000;
+/** Matches ranked and kept at most (`depth`); pages past them are ranked on demand, and the total counted. Tests lower it. */
+export const rankDepth = { depth: 1000 };
 
 function matchesOf(actor: Actor, expression: string, statuses: string[]) {
   // FTS5 drives the join (CROSS JOIN fixes the order): a match followed by a
@@ -267,7 +267,7 @@ function matchesOf(actor: Actor, expression: string, statuses: string[]) {
       ${statuses.length ? sql`AND p.status IN (${sql.join(statuses)})` : sql``}`;
 }
 
-async function rankMatches(actor: Actor, expression: string, statuses: string[], offset = 0, depth = RANK_DEPTH): Promise<Ranking & { total: number }> {
+async function rankMatches(actor: Actor, expression: string, statuses: string[], offset = 0, depth = rankDepth.depth): Promise<Ranking & { total: number }> {
   const matches = matchesOf(actor, expression, statuses);
   // A top-N sort (SQLite keeps a heap of `depth` rows), not a sort of every match.
   const { rows } = await sql<{ seq: number; bm: number }>`
@@ -309,8 +309,8 @@ async function rankedSearch(actor: Actor, query: SearchQuery) {
   if (!expression) throw validationError("q", "q needs at least one word with a letter or digit");
 
   const statuses = parseStatuses(query.status);
-  // The first RANK_DEPTH matches are ranked once and shared by every page; a page beyond them is ranked on its own.
-  const deep = query.offset + query.limit > RANK_DEPTH;
+  // The first rankDepth matches are ranked once and shared by every page; a page beyond them is ranked on its own.
+  const deep = query.offset + query.limit > rankDepth.depth;
   const ranking = deep
     ? await rankMatches(actor, expression, statuses, query.offset, query.limit)
     : await rankingCache.get(JSON.stringify([readerScope(actor), expression, statuses]), () => rankMatches(actor, expression, statuses));
