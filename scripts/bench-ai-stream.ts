@@ -18,14 +18,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
-import { freePort, waitForOk } from "./bench/harness";
+import { freePort, productionEnv, waitForOk } from "./bench/harness";
 import { startFakeOpenAI } from "../tests/mocks/openai-server";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 40);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 25);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 500);
-const USERS = Math.ceil(CONCURRENT / 250);
+/** A user may have AI_CONCURRENT_PER_USER (5) AI requests running at once (docs/security.md), so 500 streams need 100 users. */
+const PER_USER = 5;
+const USERS = Math.ceil(CONCURRENT / PER_USER);
 
 const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
 const now = () => performance.timeOrigin + performance.now();
@@ -68,30 +70,24 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-ai-"));
 const server = spawn(process.execPath, ["build/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    APP_URL: base,
+  env: productionEnv(port, dataDir, {
     DEFAULT_PLAN: "enterprise",
     TRUST_PROXY: "true",
     OPENAI_BASE_URL: `${fake.url}/v1`,
     OPENAI_API_KEY: "",
     OPENAI_MODEL: "bench-model",
     AI_MAX_RETRIES: "0",
-  },
+  }),
   stdio: ["ignore", "inherit", "inherit"],
 });
 await waitForOk(`${base}/api/health`);
 
-// Enough users that the plan's AI rate (300 a minute each on Enterprise) allows the concurrent run.
+// Enough users that the per-user cap on running AI requests and the plan's AI rate allow the concurrent run.
 const cookies: string[] = [];
 for (let i = 0; i < USERS; i++) {
   const res = await fetch(`${base}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.0.${i + 1}` },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}` },
     body: JSON.stringify({ name: `Bench ${i}`, email: `bench-ai-${i}@example.com`, password: "Bench-Mark-123" }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);

@@ -27,7 +27,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createDb, migrateToLatest } from "../db/client";
 import { startFakeOpenAI } from "../tests/mocks/openai-server";
-import { freePort, machine, peakRssMb, spawnGroup, stopGroup, waitForOk, writeBlock } from "./bench/harness";
+import { freePort, machine, peakRssMb, productionEnv, spawnGroup, stopGroup, waitForOk, writeBlock } from "./bench/harness";
 import { operations, type RouteResult, runOperation } from "./load/mix";
 import { runStreams, type StreamSample } from "./load/sse";
 import { AREAS } from "./seed-content";
@@ -87,18 +87,12 @@ console.log(`Seeded ${seeded.projects} projects (${seeded.prds} with a PRD) in $
 const fake = await startFakeOpenAI({ chunkDelayMs: PACE_MS, chunks: CHUNKS });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  APP_URL: base,
+const env = productionEnv(port, dataDir, {
   OPENAI_BASE_URL: `${fake.url}/v1`,
   OPENAI_API_KEY: "",
   OPENAI_MODEL: "load-model",
   AI_MAX_RETRIES: "0",
-};
+});
 const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "build/server.js"], env, false);
 const rss: number[] = [];
 let sampler: NodeJS.Timeout | undefined;

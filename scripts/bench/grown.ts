@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { freePort, load, type Load, median, peakRssMb, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
+import { freePort, load, type Load, median, peakRssMb, productionEnv, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
 
 const SERVE = ["--max-semi-space-size=8", "build/server.js"];
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
@@ -46,16 +46,7 @@ export async function runGrownPhase(options: GrownOptions) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-grown-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    APP_URL: base,
-    METRICS_TOKEN,
-    LOG_LEVEL: "warn",
-  };
+  const env = productionEnv(port, dataDir, { METRICS_TOKEN, LOG_LEVEL: "warn" });
   const app = spawnGroup(process.execPath, SERVE, env, false);
   let bare: Awaited<ReturnType<typeof spawnForUrl>> | undefined;
   try {

@@ -14,6 +14,19 @@ export async function freePort() {
   });
 }
 
+/** The environment of the production server on `port` over `dataDir`, as the benchmarks start it. */
+export function productionEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...extra,
+  };
+}
+
 /** Polls `url` until it answers 200; returns the milliseconds it took from `since`. */
 export async function waitForOk(url: string, since = performance.now(), timeoutMs = 60_000) {
   for (;;) {
