@@ -15,6 +15,7 @@ export interface UsersTable {
   passwordHash: string | null;
   emailVerifiedAt: string | null;
   timezone: string;
+  /** Unused since migration 0016: sign-in failures are counted per (address, source) in signInThrottles. */
   failedSignInCount: number;
   firstFailedSignInAt: string | null;
   lockedUntil: string | null;

@@ -188,9 +188,6 @@ export async function resetPassword(input: ResetPasswordInput, meta: RequestMeta
       .updateTable("users")
       .set({
         passwordHash,
-        failedSignInCount: 0,
-        firstFailedSignInAt: null,
-        lockedUntil: null,
         emailVerifiedAt: user.emailVerifiedAt ?? now,
         updatedAt: now,
       })

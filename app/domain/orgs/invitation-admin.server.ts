@@ -9,7 +9,7 @@ import { AppError, notFound } from "../errors";
 import { mailIsDelivered, queueEmail } from "../mail/mail.server";
 import { invitationMessage } from "./invitation-mail";
 import { resendVerification } from "../auth/auth.server";
-import { createInvitationRecord, findUsableInvitation, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
+import { assertUsable, createInvitationRecord, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
 import type { CreateInvitationInput } from "./orgs.schema";
 
 type InvitationRow = {
@@ -198,11 +198,11 @@ export async function verifyInvitation(token: string) {
  * can confirm an address, and the link itself came from an admin by hand.
  */
 export async function acceptInvitation(actor: Actor, token: string) {
-  const sent = await db.selectFrom("invitations").select(["orgId", "email"]).where("tokenHash", "=", sha256(token)).executeTakeFirst();
+  const sent = await db.selectFrom("invitations").select(["orgId", "email", "status", "expiresAt"]).where("tokenHash", "=", sha256(token)).executeTakeFirst();
   if (sent && sent.email.toLowerCase() === actor.user.email.toLowerCase()) {
     const already = await db.selectFrom("memberships").select("id").where("orgId", "=", sent.orgId).where("userId", "=", actor.user.id).executeTakeFirst();
     if (already) throw new AppError("CONFLICT", 409, "You are already a member of this organization");
-    await findUsableInvitation(token);
+    assertUsable(sent);
     if (mailIsDelivered() && !actor.user.emailVerified) {
       await resendVerification({ email: actor.user.email }, { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() });
       throw new AppError(

@@ -47,6 +47,14 @@ export async function createInvitationRecord(
   return { invitation, token };
 }
 
+/** Throws 401 INVALID_TOKEN unless the invitation is pending, 410 TOKEN_EXPIRED when it has expired. */
+export function assertUsable<T extends { status: string; expiresAt: string }>(inv: T | undefined): asserts inv is T {
+  if (!inv || inv.status !== "pending") {
+    throw new AppError("INVALID_TOKEN", 401, "This invitation is invalid or has already been used");
+  }
+  if (inv.expiresAt <= nowIso()) throw new AppError("TOKEN_EXPIRED", 410, "This invitation has expired");
+}
+
 /** The pending invitation for a raw token; 401 INVALID_TOKEN / 410 TOKEN_EXPIRED otherwise. */
 export async function findUsableInvitation(token: string, executor: Executor = db) {
   const inv = await executor
@@ -54,10 +62,7 @@ export async function findUsableInvitation(token: string, executor: Executor = d
     .selectAll()
     .where("tokenHash", "=", sha256(token))
     .executeTakeFirst();
-  if (!inv || inv.status !== "pending") {
-    throw new AppError("INVALID_TOKEN", 401, "This invitation is invalid or has already been used");
-  }
-  if (inv.expiresAt <= nowIso()) throw new AppError("TOKEN_EXPIRED", 410, "This invitation has expired");
+  assertUsable(inv);
   return inv;
 }
 
