@@ -10,7 +10,8 @@ import { mustReplay, replayToPrimary } from "./ops/replay.server";
 import { logger } from "./utils/log.server";
 import { NonceContext } from "./utils/nonce";
 
-export { startBackground, stopBackground } from "./lifecycle.server";
+/** What server.ts runs: configuration, logger, request handler, background work (app/server-runtime.server.ts). */
+export * as runtime from "./server-runtime.server";
 
 const ABORT_DELAY = 5_000;
 

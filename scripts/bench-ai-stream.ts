@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
-import { freePort, productionEnv, waitForOk } from "./bench/harness";
+import { freePort, peakRssMb, productionEnv, waitForOk } from "./bench/harness";
 import { startFakeOpenAI } from "../tests/mocks/openai-server";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 40);
@@ -114,7 +114,12 @@ for (let i = 0; i < SAMPLES; i++) {
   appLat.push(...(await readStream(await viaApp(cookies[0]!), appText)).latencies);
 }
 
-// 2. Many concurrent streams through the app.
+// 2. Many concurrent streams through the app, the server's RSS sampled every 50 ms.
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssBefore = rssMb();
+const hwmBefore = peakRssMb(server.pid!);
+let rssPeak = rssBefore;
+const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb())), 50);
 const started = now();
 const results = await Promise.all(
   Array.from({ length: CONCURRENT }, async (_, i) => {
@@ -129,6 +134,8 @@ const results = await Promise.all(
   }),
 );
 const wall = (now() - started) / 1000;
+clearInterval(sampler);
+const hwm = peakRssMb(server.pid!);
 const whole = results.filter((r) => r.ok && r.chunks === CHUNKS).length;
 const lostChunks = results.reduce((n, r) => n + (CHUNKS - r.chunks), 0);
 const concurrentLat = results.flatMap((r) => r.latencies);
@@ -143,6 +150,12 @@ console.log(`\nAdded by the app (one stream, median): ${fmt(quantile(appLat, 0.5
 console.log(
   `${CONCURRENT} concurrent streams: ${whole} complete with all ${CHUNKS} chunks, ${CONCURRENT - whole} incomplete, ${lostChunks} chunks lost, ` +
     `statuses ${JSON.stringify(countBy(results.map((r) => String(r.status))))}, ${wall.toFixed(1)} s wall`,
+);
+
+console.log(
+  `Server RSS: ${rssBefore.toFixed(0)} MB before the ${CONCURRENT} streams (peak so far ${hwmBefore.toFixed(0)} MB), ` +
+    `peak ${Math.max(rssPeak, hwm).toFixed(0)} MB (VmHWM ${hwm.toFixed(0)} MB, 50 ms samples ${rssPeak.toFixed(0)} MB): ` +
+    `${(((rssPeak - rssBefore) * 1024) / CONCURRENT).toFixed(0)} KB per stream`,
 );
 
 server.kill("SIGTERM");

@@ -66,10 +66,7 @@ function createMetrics() {
   return state;
 }
 
-// server.ts (bundled on its own) and the Remix build each load a copy of this module; they share one registry.
-const KEY = Symbol.for("prd-studio.metrics");
-const shared = globalThis as { [KEY]?: ReturnType<typeof createMetrics> };
-const metrics = (shared[KEY] ??= createMetrics());
+const metrics = createMetrics();
 export const registry = metrics.registry;
 
 /** Where the queue gauges read from (the app registers it; this module stays free of the database). */

@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import { GetRequest } from "./get-request.server";
-
-const JSON_TEXT = Symbol.for("prd-studio.json-text");
+import { JSON_TEXT } from "./respond.server";
 
 /**
  * node:http ⇄ Fetch API for the requests server.ts answers without express

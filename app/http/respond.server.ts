@@ -7,10 +7,9 @@ export const API_VERSION = "1";
 /**
  * The JSON text of a response made by `jsonResponse`, kept beside its body so
  * the node adapter (app/http/node-adapter.server.ts) can write it in one call
- * instead of reading the body stream back. A registry symbol: server.ts and
- * the app build are separate bundles.
+ * instead of reading the body stream back.
  */
-export const JSON_TEXT = Symbol.for("prd-studio.json-text");
+export const JSON_TEXT = Symbol("json-text");
 
 /**
  * A Response whose body stream is made only when somebody reads it. Undici

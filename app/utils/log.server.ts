@@ -52,10 +52,7 @@ const stdout: Sink = (line) => {
 };
 process.once("exit", flushSync);
 
-// Shared by the copies of this module in server.ts's bundle and the Remix build.
-const KEY = Symbol.for("prd-studio.log");
-const shared = globalThis as { [KEY]?: { sink: Sink; threshold: number | undefined } };
-const state = (shared[KEY] ??= { sink: stdout, threshold: undefined });
+const state: { sink: Sink; threshold: number | undefined } = { sink: stdout, threshold: undefined };
 
 function minimum() {
   if (state.threshold === undefined) {

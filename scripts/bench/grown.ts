@@ -19,22 +19,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { freePort, load, type Load, median, peakRssMb, productionEnv, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
+import { enterpriseOwner } from "./owner";
+import { eventLoopDelay, freePort, load, METRICS_TOKEN, type Load, median, peakRssMb, productionEnv, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
 
 const SERVE = ["--max-semi-space-size=8", "build/server.js"];
-const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
 export interface GrownOptions {
   projects: number;
   connections: number;
   seconds: number;
-}
-
-/** Reads the event-loop delay gauges (seconds) from /metrics; the scrape resets them. */
-async function eventLoopDelay(base: string) {
-  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1] ?? NaN) * 1000;
-  return { p99: gauge("nodejs_eventloop_lag_p99_seconds"), max: gauge("nodejs_eventloop_lag_max_seconds") };
 }
 
 async function backlog(base: string) {
@@ -51,25 +44,7 @@ export async function runGrownPhase(options: GrownOptions) {
   let bare: Awaited<ReturnType<typeof spawnForUrl>> | undefined;
   try {
     await waitForOk(`${base}/api/health`);
-    const json = { "Content-Type": "application/json", Origin: base };
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ name: "Grown Owner", email: "grown@example.com", password: "Grown-Bench-2026" }),
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const cookie = reg.headers.getSetCookie()[0]!.split(";")[0]!;
-    const orgId = ((await reg.json()) as { organization: { id: string } }).organization.id;
-    const admin = new SQLite(path.join(dataDir, "app.db"));
-    admin.prepare("update organizations set plan = 'enterprise' where id = ?").run(orgId);
-    admin.close();
-    const keyRes = await fetch(`${base}/api/admin/rest-api-keys`, {
-      method: "POST",
-      headers: { ...json, cookie },
-      body: JSON.stringify({ name: "grown bench", rateLimit: 100_000 }),
-    });
-    if (keyRes.status !== 201) throw new Error(`API key: ${keyRes.status} ${await keyRes.text()}`);
-    const auth = { Authorization: `Bearer ${((await keyRes.json()) as { apiKey: { key: string } }).apiKey.key}` };
+    const { orgId, auth } = await enterpriseOwner(base, dataDir, "grown@example.com");
 
     // ------------------------------------------------------------ 2. grow through the API
     await eventLoopDelay(base);

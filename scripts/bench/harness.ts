@@ -130,3 +130,22 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
+
+/** The /metrics token the benchmarks start the app with. */
+export const METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** Reads the app's event-loop delay gauges (ms) from /metrics; the scrape resets them. */
+export async function eventLoopDelay(base: string) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1] ?? NaN) * 1000;
+  return { p99: gauge("nodejs_eventloop_lag_p99_seconds"), max: gauge("nodejs_eventloop_lag_max_seconds") };
+}
+
+/** Samples a process's resident set size every `everyMs`; `stop()` gives the highest sample (MB). */
+export function sampleRss(pid: number, everyMs = 20) {
+  const now = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const first = now();
+  let peak = first;
+  const timer = setInterval(() => (peak = Math.max(peak, now())), everyMs);
+  return { first, stop: () => (clearInterval(timer), Math.max(peak, now())) };
+}
