@@ -35,7 +35,7 @@ ENV PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000
 USER node
-CMD ["node", "--max-semi-space-size=8", "build/server.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"]
 
 # Fly.io: LiteFS mounts the replicated database with FUSE, which needs root,
 # and starts the app itself (litefs.yml `exec`), so this stage runs as root.

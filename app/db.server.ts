@@ -89,6 +89,27 @@ export function dataStamp(): string {
   return `${c.version}:${h.writes.writes}`;
 }
 
+const searchVersions = new WeakMap<object, { get(): unknown }>();
+
+/**
+ * The version of what a keyword search reads (the searchVersion row,
+ * migration 0019): triggers bump it in every transaction that inserts,
+ * updates or deletes a project, a PRD's content or a project collaborator,
+ * whichever connection or process (LiteFS replication included) commits it.
+ * Search results cached under it survive the writes that cannot change them
+ * (comments, sessions, dispatched events). One indexed row read, about as
+ * cheap as the data_version read of dataStamp.
+ */
+export function searchStamp(): string {
+  const h = handle();
+  let stmt = searchVersions.get(h.sqlite);
+  if (!stmt) {
+    stmt = h.sqlite.prepare("SELECT n FROM searchVersion WHERE id = 1").pluck();
+    searchVersions.set(h.sqlite, stmt);
+  }
+  return String(stmt.get());
+}
+
 export async function closeDb() {
   const file = config().DATABASE_PATH;
   const h = globalStore.__dbHandles?.get(file);

@@ -69,7 +69,7 @@ const fake = await startFakeOpenAI({ chunkDelayMs: PACE_MS, chunks: CHUNKS, stam
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-ai-"));
-const server = spawn(process.execPath, ["build/server.js"], {
+const server = spawn(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"], {
   env: productionEnv(port, dataDir, {
     DEFAULT_PLAN: "enterprise",
     TRUST_PROXY: "true",

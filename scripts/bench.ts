@@ -60,7 +60,7 @@ console.log(`Seeded ${seeded.projects} projects in ${seeded.ms} ms; PRD of ${lon
 
 // ---------------------------------------------------------------- 2. servers
 /** The production server, as `npm run serve` starts it. */
-const SERVE = ["--max-semi-space-size=8", "build/server.js"];
+const SERVE = ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"];
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: base };

@@ -9,7 +9,7 @@
  * 2. Starts a loopback OpenAI-compatible server (tests/mocks/openai-server.ts)
  *    that streams its answers in LOAD_CHUNKS (40) chunks LOAD_PACE_MS (25) ms
  *    apart, like a real model, and the production server
- *    (`node --max-semi-space-size=8 build/server.js`) pointing at it.
+ *    (`node --max-semi-space-size=8 --max-old-space-size=384 build/server.js`) pointing at it.
  * 3. For LOAD_SECONDS (60): one autocannon instance per operation, all at once
  *    (scripts/load/mix.ts: list, get project, get PRD, update PRD with
  *    If-Match, comment, search), and LOAD_STREAMS (2) SSE clients looping
@@ -93,7 +93,7 @@ const env = productionEnv(port, dataDir, {
   OPENAI_MODEL: "load-model",
   AI_MAX_RETRIES: "0",
 });
-const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "build/server.js"], env, false);
+const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"], env, false);
 const rss: number[] = [];
 let sampler: NodeJS.Timeout | undefined;
 let exitCode = 0;
@@ -176,7 +176,7 @@ function render(r: { routes: RouteResult[]; streams: StreamSample[]; wall: numbe
 
 ${machine()}; the load generator, the fake provider and the server share these cores.
 ${PROJECTS.toLocaleString("en")} projects in one Enterprise organization (60% with a PRD of ~2 KB); production build
-(\`node --max-semi-space-size=8 build/server.js\`); API-key authentication, rotating over the five editors' keys.
+(\`node --max-semi-space-size=8 --max-old-space-size=384 build/server.js\`); API-key authentication, rotating over the five editors' keys.
 All operations run at once for ${SECONDS} s (${r.wall.toFixed(1)} s wall): one autocannon instance per operation with its own
 keep-alive connections, so each row is that route's latency under the whole mix. PRD updates lease a project from a
 pool of ${UPDATE_POOL} that only they write (with the key of its creator), send the PRD's ETag in \`If-Match\` and keep the new one: a 409 would be a

@@ -62,7 +62,7 @@ if [ "$(node -p process.versions.modules 2>/dev/null)" != "${abi}" ]; then
 fi
 export NODE_ENV="\${NODE_ENV:-production}"
 export DATA_DIR="\${DATA_DIR:-$PWD/data}"
-exec node --max-semi-space-size=8 build/server.js
+exec node --max-semi-space-size=8 --max-old-space-size=384 build/server.js
 `,
   { mode: 0o755 },
 );

@@ -10,11 +10,15 @@ import { dataStamp } from "~/db.server";
 export class StampedCache<V> {
   private entries = new Map<string, { stamp: string; value: Promise<V> }>();
 
-  constructor(private readonly max = 500) {}
+  constructor(
+    private readonly max = 500,
+    /** What "changed" means: any write (default), or a narrower version such as searchStamp. */
+    private readonly stamp: () => string = dataStamp,
+  ) {}
 
   get(key: string, compute: () => Promise<V>): Promise<V> {
     // Read before computing: a write during the computation leaves the entry already stale.
-    const stamp = dataStamp();
+    const stamp = this.stamp();
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) {
       this.entries.delete(key);

@@ -17,6 +17,7 @@ import * as m0015 from "./0015_exports";
 import * as m0016 from "./0016_security";
 import * as m0017 from "./0017_api_key_scopes";
 import * as m0018 from "./0018_event_dispatch";
+import * as m0019 from "./0019_search_version";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_security": m0016,
   "0017_api_key_scopes": m0017,
   "0018_event_dispatch": m0018,
+  "0019_search_version": m0019,
 };

@@ -22,7 +22,7 @@ import SQLite from "better-sqlite3";
 import { enterpriseOwner } from "./owner";
 import { eventLoopDelay, freePort, load, METRICS_TOKEN, type Load, median, peakRssMb, productionEnv, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
 
-const SERVE = ["--max-semi-space-size=8", "build/server.js"];
+const SERVE = ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"];
 
 export interface GrownOptions {
   projects: number;

@@ -141,9 +141,14 @@ export async function eventLoopDelay(base: string) {
   return { p99: gauge("nodejs_eventloop_lag_p99_seconds"), max: gauge("nodejs_eventloop_lag_max_seconds") };
 }
 
+/** A process's resident set size now (MB). */
+export function rssMb(pid: number) {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+}
+
 /** Samples a process's resident set size every `everyMs`; `stop()` gives the highest sample (MB). */
 export function sampleRss(pid: number, everyMs = 20) {
-  const now = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const now = () => rssMb(pid);
   const first = now();
   let peak = first;
   const timer = setInterval(() => (peak = Math.max(peak, now())), everyMs);

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { largePrd } from "../../tests/support/large-prd";
 import { enterpriseOwner } from "./owner";
-import { eventLoopDelay, freePort, load, METRICS_TOKEN, peakRssMb, productionEnv, sampleRss, spawnGroup, stopGroup, waitForOk } from "./harness";
+import { eventLoopDelay, freePort, load, METRICS_TOKEN, peakRssMb, productionEnv, rssMb, sampleRss, spawnGroup, stopGroup, waitForOk } from "./harness";
 
 export interface MemoryOptions {
   rounds: number;
@@ -31,7 +31,7 @@ export async function runMemoryPhase(options: MemoryOptions) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-memory-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "build/server.js"], productionEnv(port, dataDir, { METRICS_TOKEN, LOG_LEVEL: "warn" }), false);
+  const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"], productionEnv(port, dataDir, { METRICS_TOKEN, LOG_LEVEL: "warn" }), false);
   try {
     await waitForOk(`${base}/api/health`);
     const { auth } = await enterpriseOwner(base, dataDir, "memory@example.com");
@@ -46,7 +46,7 @@ export async function runMemoryPhase(options: MemoryOptions) {
     }
     // One export of each kind first, so the renderers and fonts are loaded as after any first use.
     for (const format of ["pdf", "docx", "html"]) await (await fetch(`${base}/api/export/${format}`, { method: "POST", headers: json, body: JSON.stringify({ projectId: ids[0] }) })).arrayBuffer();
-    const settled = sampleRss(app.pid!).first;
+    const settled = rssMb(app.pid!);
 
     // ------------------------------------------------------------ 1. list + five exports at once
     await eventLoopDelay(base);

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { unzipSync } from "fflate";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setFlagResolver } from "~/domain/flags/flags.server";
@@ -21,6 +22,25 @@ vi.mock("~/domain/exports/files.server", async (importOriginal) => {
 
 const BULK = "/api/export/bulk";
 const prd = (topic: string) => `## Problem\n\n${topic} is slow today.\n\n## Requirements\n\n- Must: make ${topic} fast\n`;
+/** Every entry of the zip's central directory: name, CRC-32, method and sizes as recorded. */
+function centralDirectory(zip: Uint8Array) {
+  const view = Buffer.from(zip);
+  const end = view.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries: { name: string; crc: number; method: number; size: number; compressed: number }[] = [];
+  for (let at = view.readUInt32LE(end + 16), n = view.readUInt16LE(end + 10); n > 0; n--) {
+    const nameLength = view.readUInt16LE(at + 28);
+    entries.push({
+      method: view.readUInt16LE(at + 10),
+      crc: view.readUInt32LE(at + 16),
+      compressed: view.readUInt32LE(at + 20),
+      size: view.readUInt32LE(at + 24),
+      name: view.subarray(at + 46, at + 46 + nameLength).toString("utf8"),
+    });
+    at += 46 + nameLength + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? new Uint8Array()).toString("utf8");
 
 let owner: Account, viewer: Account, outsider: Account;
@@ -118,6 +138,15 @@ describe("POST /api/export/bulk: the zip", () => {
     ]);
     const pdf = files["Beta-Billing/Beta-Billing.pdf"]!;
     expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    // Each entry's recorded CRC and size match its content (the text is deflated off the event loop, the PDF stored).
+    const entries = centralDirectory(res.bytes);
+    expect(entries.map((e) => e.name).sort()).toEqual(Object.keys(files).sort());
+    for (const entry of entries) {
+      expect(entry.crc, entry.name).toBe(zlib.crc32(files[entry.name]!));
+      expect(entry.size, entry.name).toBe(files[entry.name]!.byteLength);
+      expect(entry.method, entry.name).toBe(entry.name.endsWith(".pdf") ? 0 : 8);
+      if (entry.method === 8) expect(entry.compressed, entry.name).toBeLessThan(entry.size);
+    }
     expect(pdfText(pdf).replace(/\s+/g, " ")).toContain("Billing is slow today.");
   });
 

@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { dataStamp, db } from "~/db.server";
+import { dataStamp, db, searchStamp } from "~/db.server";
 import { requestArrived } from "~/utils/request-epoch";
 import { addMembership } from "~/domain/orgs/orgs.server";
 import { StampedCache } from "~/utils/stamped-cache.server";
@@ -176,5 +176,46 @@ describe("dataStamp and StampedCache", () => {
     expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
     elsewhere("DELETE FROM projectCollaborators WHERE projectId = ? AND userId = ?", projectId, guest.user.id);
     expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(404);
+  });
+
+  it("keeps search results across writes a search cannot see (comments, sessions, events), not across project, PRD or collaborator writes", async () => {
+    const owner = await signedUpClient({ name: "Search Stamp" });
+    const guest = await signedUpClient({ name: "Search Guest" });
+    await addMembership(db, owner.organization.id, guest.user.id, "viewer");
+    await db.updateTable("sessions").set({ orgId: owner.organization.id }).where("userId", "=", guest.user.id).execute();
+    const id = (await owner.client.post("/api/projects", { name: "Heron tracker", description: "Tracks herons" })).body.id as string;
+    let stamp = searchStamp();
+    const moved = () => {
+      const next = searchStamp();
+      const changed = next !== stamp;
+      stamp = next;
+      return changed;
+    };
+    expect((await owner.client.post(`/api/projects/${id}/comments`, { content: "Looks good" })).status).toBe(201);
+    await db.updateTable("sessions").set({ userAgent: "Search stamp test" }).execute();
+    await db.updateTable("events").set({ attempts: 0 }).execute();
+    expect(moved()).toBe(false);
+    expect((await owner.client.patch(`/api/projects/${id}`, { priority: "high" })).status).toBe(200);
+    expect(moved()).toBe(true);
+    expect((await owner.client.post(`/api/projects/${id}/prd`, { content: "# Herons\n\nWading birds." })).status).toBeLessThan(300);
+    expect(moved()).toBe(true);
+    elsewhere("UPDATE prds SET content = content || ' More.' WHERE projectId = ?", id);
+    expect(moved()).toBe(true);
+    elsewhere("UPDATE projects SET status = 'IN_REVIEW' WHERE id = ?", id);
+    expect(moved()).toBe(true);
+
+    // A viewer who collaborates finds the project; removed elsewhere, the cached ranking must not show it any more.
+    const search = async () => (await guest.client.get("/api/search?q=heron")).body.results.map((r: { name: string }) => r.name);
+    expect(await search()).toEqual([]);
+    expect((await owner.client.post(`/api/projects/${id}/collaborators`, { email: guest.email, role: "viewer" })).status).toBe(201);
+    expect(moved()).toBe(true);
+    expect(await search()).toEqual(["Heron tracker"]);
+    expect(await search()).toEqual(["Heron tracker"]);
+    elsewhere("DELETE FROM projectCollaborators WHERE projectId = ? AND userId = ?", id, guest.user.id);
+    expect(moved()).toBe(true);
+    expect(await search()).toEqual([]);
+    // Deleting the project (the organization's cascade included) moves it too.
+    elsewhere("DELETE FROM projects WHERE id = ?", id);
+    expect(moved()).toBe(true);
   });
 });

@@ -101,7 +101,7 @@ describe("Dockerfile", () => {
       expect(fs.existsSync(dir === "build" ? "package.json" : dir)).toBe(true);
     }
     expect(fs.existsSync("app/domain/exports/pdf/fonts/DejaVuSans.ttf")).toBe(true);
-    expect(app).toMatch(/CMD \["node", "--max-semi-space-size=8", "build\/server\.js"\]/);
+    expect(app).toMatch(/CMD \["node", "--max-semi-space-size=8", "--max-old-space-size=384", "build\/server\.js"\]/);
   });
 
   it("runs the plain container as a non-root user on the app's default port", () => {

@@ -5,8 +5,8 @@ import { brandingForOrg } from "../branding/branding.server";
 import { parseOrgSettings } from "../orgs/settings.server";
 import { projectAccess, type Viewer } from "../projects/access.server";
 import type { ExportBranding, ExportDocument, ExportImage } from "./document";
-import { exportReferences, lexMarkdown } from "./markdown-tokens";
 import { renderDiagrams } from "./mermaid.server";
+import { referencesInWorker } from "./render-pool.server";
 
 /**
  * Builds the ExportDocument of a source (issue 11): the organization's
@@ -40,8 +40,7 @@ const DEFAULT_PRIMARY = "#4f46e5";
 const DEFAULT_ACCENT = "#0ea5e9";
 
 export async function prepareDocument(source: PrepareSource): Promise<ExportDocument> {
-  const tokens = lexMarkdown(source.markdown);
-  const refs = exportReferences(tokens);
+  const refs = await referencesInWorker(source.markdown);
   const [branding, diagrams, images] = await Promise.all([
     loadBranding(source.orgId),
     refs.mermaid.length ? renderDiagrams(source.orgId, refs.mermaid) : Promise.resolve(new Map()),

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db, sqlite } from "~/db.server";
+import { db, searchStamp, sqlite } from "~/db.server";
 import { StampedCache } from "~/utils/stamped-cache.server";
 import type { Actor } from "../actor";
 import { validationError } from "../errors";
@@ -242,11 +242,12 @@ export interface SearchResult {
  * again: bm25 over thousands of matches is the expensive part (about 4 ms
  * for a word in two thirds of 10,000 PRDs; the count was a second pass).
  * Only the best rankDepth.depth (1,000) are kept (12 bytes each), with the total; kept
- * per reader scope until the next write to the database (StampedCache), at
- * most RANKINGS of them: about 0.8 MB in all.
+ * per reader scope until the next write to what a search reads (projects,
+ * PRD content, collaborators: searchStamp), at most RANKINGS of them: about
+ * 0.8 MB in all.
  */
 const RANKINGS = 64;
-const rankingCache = new StampedCache<Ranking>(RANKINGS);
+const rankingCache = new StampedCache<Ranking>(RANKINGS, searchStamp);
 interface Ranking {
   seqs: Int32Array;
   scores: Float64Array;
@@ -291,10 +292,11 @@ async function rankMatches(actor: Actor, expression: string, statuses: string[],
 
 /**
  * Ranked results per organization (and per viewer, who see fewer projects),
- * valid until the next write to the database: the same search comes back as
- * people page, refine and return.
+ * valid until the next write to a project, a PRD's content or a
+ * collaborator (searchStamp): the same search comes back as people page,
+ * refine and return, while comments, sessions and background events leave it be.
  */
-const searchCache = new StampedCache<Awaited<ReturnType<typeof rankedSearch>>>();
+const searchCache = new StampedCache<Awaited<ReturnType<typeof rankedSearch>>>(500, searchStamp);
 
 /** Keyword search (mode=keyword); search-modes.server.ts adds semantic and hybrid on top. */
 export function keywordSearch(actor: Actor, query: SearchQuery) {
