@@ -340,7 +340,7 @@ describe("GET /api/search — validation and paging", () => {
     }
   });
 
-  it("pages beyond the ranked depth the same as within it (the ranking is shared by pages, deeper ones ranked on demand)", async () => {
+  it("pages beyond the ranked depth the same as within it (matches ranked a slice at a time, a page may straddle two)", async () => {
     const { rankDepth } = await import("~/domain/search/search.server");
     for (let i = 1; i <= 6; i++) await createProject(a.client, { name: `Osprey gadget ${i}`, description: i % 2 ? "osprey osprey" : "" });
     const full = ids(await search(a.client, { q: "osprey", limit: 50 }));
@@ -357,6 +357,13 @@ describe("GET /api/search — validation and paging", () => {
         pages.push(...ids(page));
       }
       expect(pages).toEqual(full);
+      // Pages of 3 over slices of 2: each takes the end of one slice and the start of the next.
+      const straddling = [];
+      for (let offset = 0; offset < 6; offset += 3) straddling.push(...ids(await search(a.client, { q: "osprey", limit: 3, offset })));
+      expect(straddling).toEqual(full);
+      const past = await search(a.client, { q: "osprey", limit: 2, offset: 6 });
+      expect(ids(past)).toEqual([]);
+      expect(past.body.total).toBe(6);
     } finally {
       rankDepth.depth = saved;
     }

@@ -241,10 +241,11 @@ export interface SearchResult {
  * costs a primary-key lookup of the page instead of ranking every match
  * again: bm25 over thousands of matches is the expensive part (about 4 ms
  * for a word in two thirds of 10,000 PRDs; the count was a second pass).
- * Only the best rankDepth.depth (1,000) are kept (12 bytes each), with the total; kept
- * per reader scope until the next write to what a search reads (projects,
- * PRD content, collaborators: searchStamp), at most RANKINGS of them: about
- * 0.8 MB in all.
+ * Matches are ranked in slices of rankDepth.depth (1,000; 12 bytes each),
+ * the best first, each with the total; a page deeper than the first slice
+ * ranks (and keeps) the slice it falls in. Kept per reader scope until the
+ * next write to what a search reads (projects, PRD content, collaborators:
+ * searchStamp), at most RANKINGS slices: about 0.8 MB in all.
  */
 const RANKINGS = 64;
 const rankingCache = new StampedCache<Ranking>(RANKINGS, searchStamp);
@@ -254,7 +255,7 @@ interface Ranking {
   total: number;
 }
 
-/** Matches ranked and kept at most (`depth`); pages past them are ranked on demand, and the total counted. Tests lower it. */
+/** Matches ranked (and kept) per slice; the total is counted when a slice is full. Tests lower it. */
 export const rankDepth = { depth: 1000 };
 
 function matchesOf(actor: Actor, expression: string, statuses: string[]) {
@@ -311,13 +312,22 @@ async function rankedSearch(actor: Actor, query: SearchQuery) {
   if (!expression) throw validationError("q", "q needs at least one word with a letter or digit");
 
   const statuses = parseStatuses(query.status);
-  // The first rankDepth matches are ranked once and shared by every page; a page beyond them is ranked on its own.
-  const deep = query.offset + query.limit > rankDepth.depth;
-  const ranking = deep
-    ? await rankMatches(actor, expression, statuses, query.offset, query.limit)
-    : await rankingCache.get(JSON.stringify([readerScope(actor), expression, statuses]), () => rankMatches(actor, expression, statuses));
-  const start = deep ? 0 : query.offset;
-  const total = ranking.total;
+  // Matches are ranked rankDepth at a time (the best 1,000, the next 1,000...), each slice once and shared by every
+  // page in it until a search's data changes; a page that straddles two slices takes both.
+  const depth = rankDepth.depth;
+  const slices = [];
+  for (let slice = Math.floor(query.offset / depth); slice <= Math.floor((query.offset + query.limit - 1) / depth); slice++) {
+    slices.push(
+      await rankingCache.get(JSON.stringify([readerScope(actor), expression, statuses, slice, depth]), () =>
+        rankMatches(actor, expression, statuses, slice * depth, depth),
+      ),
+    );
+  }
+  const start = query.offset % depth;
+  const total = slices[0]!.total;
+  const seqs = slices.length === 1 ? slices[0]!.seqs : Int32Array.from(slices.flatMap((r) => Array.from(r.seqs)));
+  const scores = slices.length === 1 ? slices[0]!.scores : Float64Array.from(slices.flatMap((r) => Array.from(r.scores)));
+  const ranking = { seqs, scores };
   const pageSeqs = Array.from(ranking.seqs.subarray(start, start + query.limit));
   const scoreOf = new Map(pageSeqs.map((seq, i) => [seq, ranking.scores[start + i]!]));
   const found = pageSeqs.length
