@@ -7,6 +7,10 @@ import { requestIdFrom, stampRequestId } from "./request-id.server";
 import { isCrossSiteNodeRequest } from "./csrf.server";
 import { baselineHeaders } from "./security-headers.server";
 import { requestArrived } from "../utils/request-epoch";
+import { createTurns } from "./turns.server";
+
+/** Most of a loop turn spent starting requests before timers and I/O get theirs (app/http/turns.server.ts). */
+const TURN_BUDGET_MS = 4;
 
 /**
  * What server.ts does with every request: give it a request id (written into
@@ -74,8 +78,8 @@ export function createNodeHandler(options: ServeOptions) {
     });
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, id: string) {
-    const started = performance.now();
+  /** Serves one request; the promise settles when its answer has been handed to the socket. */
+  function handle(req: IncomingMessage, res: ServerResponse, id: string, started: number): Promise<unknown> | void {
     const bytesBefore = req.socket?.bytesWritten ?? 0;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -89,7 +93,7 @@ export function createNodeHandler(options: ServeOptions) {
         route = found.entry.pattern;
         res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
         const request = toRequest(req, res, trustProxy);
-        api
+        return api
           .run(found, request, { ip: clientIp(req, trustProxy) })
           .then((response) => sendResponse(res, response, id))
           .catch((error) => {
@@ -97,7 +101,6 @@ export function createNodeHandler(options: ServeOptions) {
             if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": id, ...Object.fromEntries(baselineHeaders()) });
             res.end();
           });
-        return;
       }
     }
     res.setHeader("X-Request-Id", id);
@@ -105,12 +108,11 @@ export function createNodeHandler(options: ServeOptions) {
     if (pathname === "/metrics") {
       route = "/metrics";
       res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
-      serveMetrics(req, res, metricsToken).catch((error) => {
+      return serveMetrics(req, res, metricsToken).catch((error) => {
         logger.error("metrics failed", { error });
         if (!res.headersSent) res.writeHead(500);
         res.end();
       });
-      return;
     }
     route = otherRoute(pathname);
     res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
@@ -124,10 +126,13 @@ export function createNodeHandler(options: ServeOptions) {
     app(req, res);
   }
 
+  const admit = createTurns(TURN_BUDGET_MS);
   return (req: IncomingMessage, res: ServerResponse) => {
+    const arrived = performance.now();
     const id = requestIdFrom(req.headers["x-request-id"]);
     stampRequestId(req, id);
     requestArrived();
-    handle(req, res, id);
+    // The access log's duration counts from arrival, the wait for a turn included.
+    admit(() => handle(req, res, id, arrived));
   };
 }
