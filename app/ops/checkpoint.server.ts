@@ -1,5 +1,8 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
+import { config } from "~/config.server";
 import { sqlite } from "~/db.server";
 import type { Tick } from "~/jobs/scheduler.server";
 
@@ -15,6 +18,9 @@ import type { Tick } from "~/jobs/scheduler.server";
  * and cuts the WAL to zero bytes. It never waits for readers: with
  * busy_timeout 0 a checkpoint that a reader holds back reports `busy` and the
  * next tick tries again (waiting would block the server's event loop).
+ * The tick runs in a worker thread with its own connection (issue 20):
+ * copying a WAL that a long reader let grow back into app.db is tens of
+ * milliseconds per 100 MB, which the event loop does not wait for.
  */
 
 export interface CheckpointResult {
@@ -46,12 +52,42 @@ export function checkpointWal(connection: SQLite.Database = sqlite()): Checkpoin
   }
 }
 
+/** The program of the checkpoint thread: one connection, one TRUNCATE checkpoint that never waits, one answer. */
+const CHECKPOINT_SCRIPT = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+let db;
+try {
+  db = new Database(workerData.file, { fileMustExist: true });
+  db.pragma("busy_timeout = 0");
+  const [row] = db.pragma("wal_checkpoint(TRUNCATE)");
+  parentPort.postMessage(row);
+} catch (error) {
+  parentPort.postMessage({ error: String((error && error.message) || error) });
+} finally {
+  if (db) db.close();
+}`;
+
+/** `wal_checkpoint(TRUNCATE)` of the app's database, run in a worker thread on a connection of its own. */
+export function checkpointOffThread(file = config().DATABASE_PATH): Promise<CheckpointResult> {
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CHECKPOINT_SCRIPT, { eval: true, workerData: { driver, file } });
+    worker.once("message", (row: { busy: number; log: number; checkpointed: number } | { error: string }) => {
+      if ("error" in row) reject(new Error(`WAL checkpoint failed: ${row.error}`));
+      else resolve({ busy: row.busy, log: row.log, checkpointed: row.checkpointed, walBytes: walBytes(file) });
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`The checkpoint thread stopped (exit code ${code})`)));
+  });
+}
+
 /** The scheduler tick (registered in app/jobs/scheduler.server.ts; runs on the primary only). */
 export const walCheckpointTick: Tick = {
   name: "wal-checkpoint",
   pattern: "*/5 * * * *",
   run: async () => {
-    const result = checkpointWal();
+    const result = await checkpointOffThread();
     if (result.busy) console.warn(`[db] WAL checkpoint held back by a reader (${result.log} frames); retrying at the next tick`);
   },
 };

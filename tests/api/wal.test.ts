@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { createDb, openSqlite } from "#db/client";
 import { config } from "~/config.server";
 import { sqlite } from "~/db.server";
-import { checkpointWal, walBytes, walCheckpointTick } from "~/ops/checkpoint.server";
+import { checkpointOffThread, checkpointWal, walBytes, walCheckpointTick } from "~/ops/checkpoint.server";
 
 /**
  * The write-ahead log stays bounded under sustained writes (issue 12):
@@ -91,11 +91,13 @@ describe("WAL under sustained writes", () => {
     // The scheduled checkpoint does not wait for the reader (it would block the server): it reports busy.
     const blocked = checkpointWal();
     expect(blocked.busy).toBe(1);
+    // The tick's own checkpoint, in a worker thread on its own connection, reports it the same way.
+    expect(await checkpointOffThread()).toMatchObject({ busy: 1 });
     expect((reader.prepare("SELECT count(*) AS n FROM wal_scratch").get() as { n: number }).n).toBe(seen);
     reader.exec("COMMIT");
     reader.close();
 
-    // The tick truncates the WAL to nothing, with every row kept.
+    // The tick (in its worker thread) truncates the WAL to nothing, with every row kept.
     await walCheckpointTick.run();
     expect(walBytes(file)).toBe(0);
     const after = write(20_000);
