@@ -312,9 +312,9 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 describe("data export over HTTP", () => {
-  // Fails today: app/http/node-adapter.server.ts adds a second Content-Length to
-  // application/json bodies that already carry one (downloadResponse), and
-  // strict HTTP clients (Node's parser, used by page.request) refuse the response.
+  // The node adapter once added a second Content-Length to JSON downloads that
+  // carried one, which strict HTTP clients (Node's parser, used by
+  // page.request) refuse.
   it("is a well-formed response that a strict HTTP client can read with the page's cookies", async () => {
     const { context, page, errors } = await newPage(chromium.browser, { javaScriptEnabled: true, baseURL });
     context.setDefaultTimeout(10_000);
