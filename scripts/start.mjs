@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const output = path.join(root, "build/server.js");
 const SOURCES = ["app", "db", "public", "server.ts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
 // The operator tools bundled beside the server (build/migrate.js, build/backup.js, ...).
-const TOOLS = ["migrate", "backup", "restore", "create-superadmin", "rotate-encryption-key"].map((t) => `scripts/${t}.ts`);
+const TOOLS = ["migrate", "backup", "restore", "create-superadmin", "rotate-encryption-key", "outbox"].map((t) => `scripts/${t}.ts`);
 
 /** The newest modification time under a file or folder (0 when it does not exist). */
 function newest(target) {
