@@ -1,4 +1,4 @@
-import { isPlaceholder, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
+import { isPlaceholder, placeholderPhrase, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
 import { checkPrd, type CheckIssue, type PrdCheck } from "~/domain/prd/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
 import { type DimensionMeasure, TECH_AREAS, WEIGHTS, clamp, measure, plural } from "./dimensions";
@@ -33,6 +33,8 @@ export interface Analysis {
   soThat: number;
   vagueWords: number;
   todos: number;
+  /** Lines standing in for content ("to be agreed", an open question inside Requirements, an empty table). */
+  placeholders: number;
   userSection: DocSection | undefined;
   personas: string[];
   userMentions: number;
@@ -128,7 +130,10 @@ function requirementsOf(section: DocSection): Requirement[] {
 function risksOf(doc: Doc) {
   const sections = sectionsWhere(doc, (t) => /\b(risks?|mitigations?|threats?)\b/.test(t));
   const units = sections.flatMap((s) => sectionUnits(s)).filter((u) => !/^\|?\s*risk\s*\|/i.test(u.text));
-  const mitigated = units.filter((u) => MITIGATION.test(u.text) || u.text.split("|").filter((c) => c.trim()).length >= 2);
+  // "Mitigation: to be agreed" names a mitigation nobody has written: not one.
+  const mitigated = units.filter(
+    (u) => !placeholderPhrase(u.text) && (MITIGATION.test(u.text) || u.text.split("|").filter((c) => c.trim()).length >= 2),
+  );
   return { section: sections[0], units, mitigated: mitigated.length };
 }
 
@@ -185,6 +190,7 @@ export function analyze(text: string, ctx: BuiltinContext): Analysis {
     soThat,
     vagueWords: stats.vagueWords,
     todos: stats.todos,
+    placeholders: stats.placeholders,
     userSection,
     personas,
     userMentions,

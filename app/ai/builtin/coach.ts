@@ -90,6 +90,15 @@ export function improvements(a: Analysis, ctx: BuiltinContext): Improvement[] {
       priority: "high",
       suggestion: "List the goals and success metrics, each with a measurable target: the PRD has none.",
     });
+  const placeholders = issuesOf(a, "placeholder");
+  if (placeholders.length)
+    out.push({
+      priority: "high",
+      suggestion: `${plural(placeholders.length, "line")} still stand in for content (${lineList(placeholders)}, e.g. “${shorten(
+        placeholders[0]!.excerpt ?? "",
+        60,
+      )}”): write what was decided, or move each question to Open Questions.`,
+    });
   const stories = issuesOf(a, "story_without_acceptance");
   if (stories.length)
     out.push({

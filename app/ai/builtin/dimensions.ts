@@ -50,6 +50,7 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
     ? 100 -
       Math.min(35, per100 * 8) -
       Math.min(20, a.todos * 4) -
+      Math.min(24, a.placeholders * 6) -
       Math.min(20, a.sentences ? (a.longSentences / a.sentences) * 50 : 0) -
       (a.sections < 3 ? (3 - a.sections) * 8 : 0) -
       (a.words < 200 ? 20 * (1 - a.words / 200) : 0) -
@@ -59,7 +60,10 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
   const presentEmpty = a.present.filter((p) => a.emptySections.some((e) => e.toLowerCase() === p.toLowerCase())).length;
   // A heading with nothing under it is not coverage.
   const coverage = a.expected.length ? (a.present.length - presentEmpty) / a.expected.length : 0;
-  const completeness = a.words ? coverage * 80 + Math.min(1, a.words / 800) * 20 - Math.min(15, a.todos * 3) : 0;
+  // A placeholder is a part of the document that is not written yet.
+  const completeness = a.words
+    ? coverage * 80 + Math.min(1, a.words / 800) * 20 - Math.min(15, a.todos * 3) - Math.min(30, a.placeholders * 5)
+    : 0;
 
   const userFocus =
     (nonEmpty(a.userSection) ? 25 : 0) +
@@ -95,7 +99,10 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
     clarity: {
       score: clamp(clarity),
       evidence: a.words
-        ? `${plural(a.vagueWords, "vague word")} (${per100.toFixed(1)} per 100 words), ${plural(a.todos, "open TODO marker")} and ${
+        ? `${plural(a.vagueWords, "vague word")} (${per100.toFixed(1)} per 100 words), ${plural(a.todos, "open TODO marker")}, ${plural(
+            a.placeholders,
+            "placeholder",
+          )} and ${
             a.longSentences
           } of ${plural(a.sentences, "sentence")} over 30 words, across ${plural(a.words, "word")} in ${plural(a.sections, "section")}.`
         : "The document is empty, so there is nothing to read yet.",
@@ -103,9 +110,9 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
     completeness: {
       score: clamp(completeness),
       evidence: `${a.present.length} of ${a.expected.length} expected sections present${missingNote}${emptyNote}; ${plural(
-        a.words,
-        "word"
-      )} in total.`,
+        a.placeholders,
+        "placeholder",
+      )} still to write; ${plural(a.words, "word")} in total.`,
     },
     userFocus: {
       score: clamp(userFocus),

@@ -8,6 +8,7 @@ const RULE_LABELS: Record<string, string> = {
   vague_word: "Vague wording",
   story_without_acceptance: "Story without acceptance criteria",
   open_todo: "Open TODO",
+  placeholder: "Placeholder",
 };
 
 /** The rule-based PRD check beside the editor: instant, offline, no AI. */

@@ -78,6 +78,30 @@ export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*\d
 export const HEADING = /^\s*#{1,6}\s/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
 
+/**
+ * Text standing in for content nobody has written yet (issue 21): a label
+ * whose value is a placeholder ("Mitigation: to be agreed", "Owner: TBC",
+ * "| Risk | to be agreed |"), or "priority to confirm". A sentence that only
+ * uses the words ("patients need to confirm the slot") is not one.
+ */
+const PLACEHOLDER_VALUE =
+  "(?:to be (?:agreed|confirmed|decided|determined|defined|written|done|added|discussed|clarified)|tbc|to confirm|to decide|to define|unknown|pending|not (?:yet )?(?:decided|defined|known|agreed))";
+const LABELLED_PLACEHOLDER = new RegExp(
+  `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}\\s*[.!]?\\s*(?=$|[|;),])`,
+  "i",
+);
+const PRIORITY_TO_CONFIRM = /\bpriority\s+(?:is\s+)?(?:to be confirmed|to confirm|tbc|tbd)\b/i;
+
+/** The placeholder phrase a line carries ("to be agreed", "priority to confirm"), or null. */
+export function placeholderPhrase(text: string): string | null {
+  const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
+  const priority = PRIORITY_TO_CONFIRM.exec(t);
+  if (priority) return priority[0];
+  const labelled = new RegExp(PLACEHOLDER_VALUE, "i").exec(t);
+  if (labelled && LABELLED_PLACEHOLDER.test(t)) return labelled[0];
+  return null;
+}
+
 /** A line whose only content is a placeholder or a TODO note. */
 export function isPlaceholder(text: string) {
   // A bold label on its own line ("**In scope**") introduces content; it is not content.

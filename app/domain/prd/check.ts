@@ -9,6 +9,7 @@ import {
   isGoalSection,
   isPlaceholder,
   matchesExpected,
+  placeholderPhrase,
   prose,
   todoMarkers,
 } from "./check-rules";
@@ -26,7 +27,8 @@ export type CheckRule =
   | "goal_without_number"
   | "vague_word"
   | "story_without_acceptance"
-  | "open_todo";
+  | "open_todo"
+  | "placeholder";
 export type Severity = "high" | "medium" | "low";
 
 export interface CheckIssue {
@@ -49,6 +51,7 @@ export interface CheckStats {
   storiesWithAcceptance: number;
   todos: number;
   vagueWords: number;
+  placeholders: number;
   [key: string]: number;
 }
 
@@ -64,6 +67,7 @@ export const SEVERITY: Record<CheckRule, Severity> = {
   empty_section: "medium",
   goal_without_number: "medium",
   story_without_acceptance: "medium",
+  placeholder: "medium",
   vague_word: "low",
   open_todo: "low",
 };
@@ -161,6 +165,36 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
     }
   }
 
+  // Placeholders standing in for content (issue 21): "Mitigation: to be agreed", an open
+  // question written into a section other than the questions, a table without rows.
+  // Lines of a section already reported empty are not counted twice.
+  const emptyTitles = new Set(issues.filter((i) => i.rule === "empty_section").map((i) => i.section));
+  let placeholders = 0;
+  const placeholder = (line: number, message: string, excerpt: string) => {
+    const section = sectionAt(doc, line);
+    if (emptyTitles.has(section)) return;
+    placeholders++;
+    add("placeholder", line, section, message, excerpt);
+  };
+  doc.lines.forEach((l, i) => {
+    if (HEADING.test(l.text)) return;
+    const raw = l.text.replace(/`[^`]*`/g, " ");
+    const section = sectionAt(doc, l.line);
+    const phrase = placeholderPhrase(raw);
+    if (phrase) {
+      placeholder(l.line, `Placeholder “${phrase}”: write what was decided, or move the question to Open Questions.`, l.text.trim());
+    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?open question\b/i.test(raw) && !/\b(questions?|unknowns?|open issues?)\b/i.test(section ?? "")) {
+      placeholder(l.line, `An open question inside “${section ?? "the introduction"}”: answer it here, or move it to Open Questions.`, l.text.trim());
+    }
+    // A table whose header and separator have no row under them.
+    const next = doc.lines[i + 1];
+    const after = doc.lines[i + 2];
+    if (/^\s*\|.*\|\s*$/.test(l.text) && next && next.line === l.line + 1 && /^\s*\|?[\s:|-]+\|?\s*$/.test(next.text) && next.text.includes("-")) {
+      const hasRow = after && after.line === next.line + 1 && /^\s*\|/.test(after.text) && !/^\s*\|?[\s:|-]+\|?\s*$/.test(after.text);
+      if (!hasRow) placeholder(l.line, "This table has a header but no rows: fill it in or remove it.", l.text.trim());
+    }
+  });
+
   // User stories without acceptance criteria (before the next story or heading).
   let stories = 0;
   let storiesWithAcceptance = 0;
@@ -209,6 +243,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
       storiesWithAcceptance,
       todos,
       vagueWords,
+      placeholders,
     },
   };
 }

@@ -125,7 +125,7 @@ const checkShape = z.object({
     issues: z.array(
       z.object({
         id: z.string(),
-        rule: z.enum(["missing_section", "empty_section", "goal_without_number", "vague_word", "story_without_acceptance", "open_todo"]),
+        rule: z.enum(["missing_section", "empty_section", "goal_without_number", "vague_word", "story_without_acceptance", "open_todo", "placeholder"]),
         severity: z.enum(["high", "medium", "low"]),
         section: z.string().nullable(),
         line: z.number().nullable(),
