@@ -205,9 +205,16 @@ export function analyze(text: string, ctx: BuiltinContext): Analysis {
     assumptions,
   };
   const dimensions = measure(a);
-  const overall = clamp(DIMENSIONS.reduce((sum, d) => sum + dimensions[d].score * WEIGHTS[d], 0));
+  // Every defect the check marks costs points, as a reviewer's red pen does (calibrated on
+  // tests/fixtures/calibration: 3 per medium issue, 1 per low one, at most 20; missing
+  // sections, the high ones, already weigh on completeness).
+  const c = check.counts;
+  const overall = clamp(DIMENSIONS.reduce((sum, d) => sum + dimensions[d].score * WEIGHTS[d], 0) - defectPoints(c));
   return { ...a, dimensions, overall };
 }
+
+/** What the check's issues take off the overall score. */
+export const defectPoints = (counts: { medium: number; low: number }) => Math.min(20, counts.medium * 3 + counts.low);
 
 /** Dimensions from strongest to weakest (ties in DIMENSIONS order). */
 export function ranked(a: Analysis) {

@@ -73,7 +73,8 @@ export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(
 const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
 const TODO_BRACKET = /\[(?:placeholder|insert[^\]]*|tbd|todo|to be [^\]]*|add [^\]]*here)\]/gi;
 export const todoMarkers = (text: string) => [...(text.match(TODO_WORD) ?? []), ...(text.match(TODO_BRACKET) ?? [])];
-export const STORY = /\bas an?\s+[^,.]{1,80}?,?\s+i\s+(?:want|need|would like|can|should be able)\b/i;
+// "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD.
+export const STORY = /\bas\s+(?:an?\s+)?[^,.]{1,80}?,?\s+i\s+(?:want|need|would like|can|should be able)\b/i;
 export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*\d*\s*:|given|when|then)\b/i;
 export const HEADING = /^\s*#{1,6}\s/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
@@ -87,7 +88,8 @@ const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
 const PLACEHOLDER_VALUE =
   "(?:to be (?:agreed|confirmed|decided|determined|defined|written|done|added|discussed|clarified)|tbc|to confirm|to decide|to define|unknown|pending|not (?:yet )?(?:decided|defined|known|agreed))";
 const LABELLED_PLACEHOLDER = new RegExp(
-  `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}\\s*[.!]?\\s*(?=$|[|;),])`,
+  // "…: to be decided with the district." still leaves the decision unwritten.
+  `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}(?:\\s+(?:with|by)\\s+[^|;,.()]{1,60})?\\s*[.!]?\\s*(?=$|[|;),])`,
   "i",
 );
 const PRIORITY_TO_CONFIRM = /\bpriority\s+(?:is\s+)?(?:to be confirmed|to confirm|tbc|tbd)\b/i;
