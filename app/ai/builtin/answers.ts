@@ -1,5 +1,6 @@
 import type { BuiltinContext, QaPair } from "./contract";
-import { sameTitle, sentences } from "~/utils/md-doc";
+import { sameTitle } from "~/utils/md-doc";
+import { answerUnits } from "./answer-units";
 import { isThin, isVague } from "./phrases";
 import { cueScore, type Topic, topicsForTitle } from "./topics";
 
@@ -141,7 +142,7 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
     }
     if (isVague(pair.answer)) return;
     const own = target >= 0 || lower(pair.question) === lower(firstQuestionOf(ctx));
-    for (const text of sentences(pair.answer)) {
+    for (const text of answerUnits(pair.answer)) {
       const scores = new Map(live.map((p) => [p.index, planScore(text, p)]));
       const best = Math.max(0, ...scores.values());
       const bestPlans = best > 0 ? live.filter((p) => scores.get(p.index) === best).map((p) => p.index) : [];

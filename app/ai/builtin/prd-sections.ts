@@ -1,7 +1,7 @@
 import type { PrdStyle } from "../schemas";
 import type { Fact, SectionPlan } from "./answers";
 import type { BuiltinContext } from "./contract";
-import { hasNumber } from "~/utils/md-doc";
+import { hasNumber, shorten } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";
@@ -133,8 +133,9 @@ const requirements: Writer = (facts, plan, env) => {
   if (!items.length) return [open(env, plan.title, topic("requirements").question)];
   if (env.style === "agile" && /epic/i.test(plan.title)) return epics(items.map((i) => i.text));
   const out = items.map((it, i) => {
-    const p = PRIORITY.find(([re]) => re.test(it.text))?.[1] ?? "priority to confirm";
-    return `- **FR-${i + 1}** (${p}): ${it.text}${it.from ? ` _(from: “${it.from}”)_` : ""}`;
+    // A priority only when the user gave one; the missing ones are asked once, under Open Questions.
+    const p = PRIORITY.find(([re]) => re.test(it.text))?.[1];
+    return `- **FR-${i + 1}**${p ? ` (${p})` : ""}: ${it.text}${it.from ? ` _(from: “${it.from}”)_` : ""}`;
   });
   if (items.some((it) => !PRIORITY.some(([re]) => re.test(it.text)))) env.gaps.push(`**${plan.title}:** which requirements are Must, Should or Could?`);
   return out;
@@ -168,9 +169,12 @@ const scope: Writer = (facts, plan, env) => {
 
 const risks: Writer = (facts, plan, env) => {
   if (!facts.length) return [open(env, plan.title, topic("risks").question)];
-  return facts.map((f) =>
-    /mitigat|fallback|if .+ then|we will|we'll|to avoid|prevent/i.test(f.text) || env.terse ? `- ${f.text}` : `- ${f.text} — _Mitigation:_ to be agreed`,
-  );
+  // A mitigation only when the user wrote one; the risks without are asked about once, under Open Questions.
+  const mitigated = (f: Fact) => /mitigat|fallback|if .+ then|we will|we'll|to avoid|prevent/i.test(f.text);
+  const without = facts.filter((f) => !mitigated(f));
+  if (without.length && !env.terse)
+    env.gaps.push(`**${plan.title}:** how will each of these be reduced or detected: ${without.map((f) => `“${shorten(trimEnd(f.text), 60)}”`).join(", ")}?`);
+  return facts.map((f) => `- ${f.text}`);
 };
 
 const release: Writer = (facts, plan, env) => {

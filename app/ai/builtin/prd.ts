@@ -92,12 +92,24 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
 
   const out = [...head];
   for (const plan of plans) {
-    out.push(`## ${plan.title}`, "", ...bodies.get(plan.index)!);
+    out.push(`## ${plan.title}`, "", ...withoutAskedQuestions(bodies.get(plan.index)!, plans.some((p) => p.topics[0]!.id === "open")));
     const note = notes.get(plan.index);
     if (note) out.push("", ...note);
     out.push("");
   }
   return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}
+
+/**
+ * A section with content of its own loses its inline "_Open question:_"
+ * lines when the PRD has an Open Questions section, which lists them all:
+ * the section reads as what was said, the list as what is missing. A section
+ * with nothing else keeps its question, saying what it needs.
+ */
+function withoutAskedQuestions(body: string[], listed: boolean) {
+  const asked = (l: string) => l.startsWith("_Open question:_");
+  if (!listed || !body.some((l) => l.trim() && !asked(l))) return body;
+  return body.filter((l) => !asked(l));
 }
 
 /** Stories' capabilities: from requirement sentences, then "who does what" clauses anywhere. */

@@ -183,7 +183,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
     const phrase = placeholderPhrase(raw);
     if (phrase) {
       placeholder(l.line, `Placeholder “${phrase}”: write what was decided, or move the question to Open Questions.`, l.text.trim());
-    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?open question\b/i.test(raw) && !/\b(questions?|unknowns?|open issues?)\b/i.test(section ?? "")) {
+    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*open question\b/i.test(prose(raw)) && !/\b(questions?|unknowns?|open issues?)\b/i.test(section ?? "")) {
       placeholder(l.line, `An open question inside “${section ?? "the introduction"}”: answer it here, or move it to Open Questions.`, l.text.trim());
     }
     // A table whose header and separator have no row under them.

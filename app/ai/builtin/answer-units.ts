@@ -1,0 +1,49 @@
+import { plainInline, sentences } from "~/utils/md-doc";
+
+/**
+ * The statements of one builder answer, as the user wrote them (issue 21).
+ * A list item stays whole ("1. Send a reminder 48 hours before. Include the
+ * address." is one requirement), an inline numbered list ("1. … 2. …") is
+ * split at its numbers, and the rest of the text is split into sentences.
+ * A marker is never a statement of its own: nothing shorter than two words
+ * comes out.
+ */
+
+const ITEM = /^\s*(?:[-*+•]|\d{1,2}[.)]|[a-z][.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
+
+/** "1. Reminders 2. Confirm by reply 3. …" on one line: the items, when it numbers at least two in order. */
+function inlineNumbered(line: string): string[] | null {
+  const marks = [...line.matchAll(/(?:^|\s)(\d{1,2})[.)]\s+(?=\S)/g)];
+  if (marks.length < 2 || Number(marks[0]![1]) !== 1 || marks.some((m, i) => Number(m[1]) !== i + 1)) return null;
+  const head = line.slice(0, marks[0]!.index).trim();
+  const items = marks.map((m, i) => line.slice(m.index! + m[0].length, marks[i + 1]?.index ?? line.length).trim());
+  return [...(head ? sentences(head) : []), ...items];
+}
+
+const MITIGATION_LABEL = /^(?:mitigations?|fallback|contingency|plan)\s*:/i;
+
+const enough = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length >= 2;
+
+export function answerUnits(answer: string): string[] {
+  const units: string[] = [];
+  for (const raw of answer.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trimEnd();
+    if (!line.trim()) continue;
+    const numbered = inlineNumbered(plainInline(line));
+    if (numbered) {
+      units.push(...numbered);
+      continue;
+    }
+    const item = ITEM.exec(line);
+    if (item) {
+      units.push(plainInline(item[1]!).trim());
+      continue;
+    }
+    // "Risk: … Mitigation: …" is one statement: a mitigation stays with what it mitigates.
+    for (const sentence of sentences(line)) {
+      if (MITIGATION_LABEL.test(sentence) && units.length && !MITIGATION_LABEL.test(units.at(-1)!)) units[units.length - 1] = `${units.at(-1)} ${sentence}`;
+      else units.push(sentence);
+    }
+  }
+  return units.map((u) => u.replace(/\s+/g, " ").trim()).filter(enough);
+}
