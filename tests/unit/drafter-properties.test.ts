@@ -3,6 +3,7 @@ import { answerUnits } from "~/ai/builtin/answer-units";
 import { interviewOutline } from "~/ai/builtin/answers";
 import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
 import { generatePrd } from "~/ai/builtin/prd";
+import { mulberry32 } from "../../scripts/seed-content";
 
 /**
  * The offline drafter never makes the user's text worse (issue 21), checked
@@ -11,17 +12,6 @@ import { generatePrd } from "~/ai/builtin/prd";
  * off-topic answers. Inputs come from a seeded generator, so a failure
  * names the seed that reproduces it.
  */
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CAPABILITIES = [
   "Send an SMS reminder 48 hours before each appointment",
@@ -40,7 +30,7 @@ const RISKS: [string, string][] = [
 const OFF_TOPIC = ["I like turtles.", "The weather was nice yesterday.", "ok", "", "?", "not sure yet"];
 
 function interview(seed: number) {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
   const some = <T,>(xs: T[], min = 1) => xs.filter(() => r() < 0.6).concat(xs.slice(0, min)).filter((x, i, all) => all.indexOf(x) === i);
   const list = (items: string[]) => {
