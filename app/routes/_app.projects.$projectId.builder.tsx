@@ -5,6 +5,7 @@ import { PostButton } from "~/components/post-button";
 import { useRef, useState } from "react";
 import { resolveProvider } from "~/ai/keys.server";
 import { PRD_STYLES } from "~/ai/schemas";
+import { renderMarkdown } from "~/utils/markdown.server";
 import { AiProgress, AnsweredBy } from "~/components/ai/progress";
 import { useAiStream } from "~/components/ai/use-ai-stream";
 import { ChatThread } from "~/components/ai/chat-thread";
@@ -32,7 +33,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       projectId: project.id,
       canEdit: project.permissions.canEdit,
       hasPrd: Boolean(project.prd),
-      conversation,
+      conversation: {
+        ...conversation,
+        // Questions and answers are Markdown (the drafter bolds, lists and quotes): shown rendered, sanitized.
+        qaPairs: conversation.qaPairs.map((p) => ({ ...p, questionHtml: renderMarkdown(p.question), answerHtml: renderMarkdown(p.answer), responseHtml: renderMarkdown(p.response) })),
+        nextQuestionHtml: conversation.nextQuestion ? renderMarkdown(conversation.nextQuestion) : null,
+      },
       answeredBy: { source: resolved.source, provider: resolved.provider, model: resolved.model },
       notice: flash?.kind === "notice" ? flash.message : null,
     },
@@ -123,6 +129,7 @@ export default function Builder() {
         <ChatThread
           pairs={conversation.qaPairs}
           nextQuestion={conversation.nextQuestion}
+          nextQuestionHtml={conversation.nextQuestionHtml}
           pending={showPending ? { answer: pending!, response: answer.text } : null}
         />
         {answer.status === "error" ? (

@@ -62,6 +62,19 @@ describe("the conversational builder", () => {
     expect(after.body.nextQuestion).toBe(res.body.nextQuestion);
   });
 
+  it("shows the conversation's Markdown rendered and sanitized on the builder page", async () => {
+    const own = (await owner.client.post("/api/projects", { name: "Markdown bubbles" })).body.id as string;
+    const res = await owner.client.post(`/api/projects/${own}/chat`, { message: "We need **two-way** SMS:\n\n- confirm by C\n- cancel by X <img src=x onerror=alert(1)>" });
+    expect(res.status, res.text).toBe(200);
+    const page = await owner.client.get(`/projects/${own}/builder`);
+    expect(page.status).toBe(200);
+    const bubble = /<div class="bubble user">([\s\S]*?)<\/div><\/div>/.exec(page.text)?.[1] ?? "";
+    expect(bubble).toContain("<strong>two-way</strong>");
+    expect(bubble).toMatch(/<li>confirm by C<\/li>/);
+    expect(bubble).not.toContain("**");
+    expect(bubble).not.toMatch(/onerror/);
+  });
+
   it("streams the reply over SSE and saves the pair before done", async () => {
     const res = await owner.client.post(`/api/projects/${projectId}/conversation/stream`, { message: answers[1] });
     const { last, events } = expectSseStream(res);

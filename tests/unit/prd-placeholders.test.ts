@@ -5,6 +5,7 @@ import type { BuiltinContext } from "~/ai/builtin/contract";
 import { score } from "~/ai/builtin/score";
 import { checkPrd } from "~/domain/prd/check";
 import { placeholderPhrase } from "~/domain/prd/check-rules";
+import { draftFromDocument } from "~/domain/uploads/from-document.server";
 
 /**
  * Placeholders are defects (issue 21): "to be agreed", "priority to confirm",
@@ -98,5 +99,12 @@ describe("placeholders in the check, the score and the coach", () => {
     expect(suggestions).toMatch(/3 lines still stand in for content/);
     expect(suggestions).toMatch(/3 of 3 risks .* have no mitigation/);
     expect(coach({ prdContent: written }, ctx).strengths.join("\n")).toMatch(/Every listed risk \(3\) has a mitigation/);
+  });
+
+  it("does not take a document import's provenance note for a goal", () => {
+    const text = `${draftFromDocument("Notes", "## Goals\n\n- Cut no-shows from 18% to 9% by June 2027.", "notes.md")}`;
+    expect(text).toContain("_Imported from “notes.md”._");
+    expect(checkPrd(text).issues.filter((i) => i.rule === "goal_without_number")).toEqual([]);
+    expect(analyze(text, ctx).goals.map((g) => g.text)).toEqual(["Cut no-shows from 18% to 9% by June 2027."]);
   });
 });

@@ -1,4 +1,7 @@
-type Pair = { id: string; question: string; answer: string; response: string; model: string };
+type Pair = { id: string; question: string; answer: string; response: string; model: string; questionHtml: string; answerHtml: string; responseHtml: string };
+
+/** Markdown rendered and sanitized on the server (renderMarkdown). */
+const Rendered = ({ html }: { html: string }) => <div className="bubble-text" dangerouslySetInnerHTML={{ __html: html }} />;
 
 /**
  * The builder conversation as chat bubbles: each saved pair is the
@@ -8,10 +11,12 @@ type Pair = { id: string; question: string; answer: string; response: string; mo
 export function ChatThread({
   pairs,
   nextQuestion,
+  nextQuestionHtml,
   pending,
 }: {
   pairs: Pair[];
   nextQuestion: string | null;
+  nextQuestionHtml: string | null;
   pending: { answer: string; response: string } | null;
 }) {
   return (
@@ -20,11 +25,11 @@ export function ChatThread({
         <li key={p.id} id={i === pairs.length - 1 && !pending ? "latest" : undefined}>
           <div className="bubble assistant">
             <span className="sr-only">Assistant: </span>
-            {p.question}
+            <Rendered html={p.questionHtml} />
           </div>
           <div className="bubble user">
             <span className="sr-only">You: </span>
-            {p.answer}
+            <Rendered html={p.answerHtml} />
           </div>
         </li>
       ))}
@@ -41,11 +46,11 @@ export function ChatThread({
           {nextQuestion ? (
             <div className="bubble assistant next-question" data-testid="next-question">
               <span className="sr-only">Assistant asks: </span>
-              {nextQuestion}
+              {nextQuestionHtml ? <Rendered html={nextQuestionHtml} /> : nextQuestion}
             </div>
           ) : (
             <div className="bubble assistant next-question" data-testid="next-question">
-              {pairs.at(-1)?.response ?? "I have what I need. Generate the PRD when you are ready."}
+              {pairs.at(-1) ? <Rendered html={pairs.at(-1)!.responseHtml} /> : "I have what I need. Generate the PRD when you are ready."}
             </div>
           )}
         </li>

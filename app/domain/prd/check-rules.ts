@@ -127,6 +127,9 @@ export interface Unit extends DocLine {
   isItem: boolean;
 }
 
+/** The note a document import ends with (app/domain/uploads/from-document.server.ts): where the text came from, not content. */
+const PROVENANCE = /^imported from “[^”]+”\.?$/i;
+
 /** Top-level units of a section: list items at the shallowest indent (children folded in), else paragraph lines. Headings, placeholders and "intro:" lines skipped. */
 export function sectionUnits(section: DocSection): Unit[] {
   const units: Unit[] = [];
@@ -154,7 +157,7 @@ export function sectionUnits(section: DocSection): Unit[] {
       units.push({ line: l.line, text: prose(l.text), isItem: false });
     }
   }
-  return units.filter((u) => u.text && !isPlaceholder(u.text) && !/:\s*$/.test(u.text) && !/^\|?[\s:|-]+\|?$/.test(u.text));
+  return units.filter((u) => u.text && !isPlaceholder(u.text) && !PROVENANCE.test(u.text) && !/:\s*$/.test(u.text) && !/^\|?[\s:|-]+\|?$/.test(u.text));
 }
 
 /** Goals of a goal section: its list items (with nested lines) and table rows, and each sentence of its paragraphs. */
