@@ -1,4 +1,4 @@
-import { isPlaceholder, placeholderPhrase, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
+import { isPlaceholder, placeholderPhrase, QUESTIONS_TITLE, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
 import { checkPrd, type CheckIssue, type PrdCheck } from "~/domain/prd/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
 import { type DimensionMeasure, TECH_AREAS, WEIGHTS, clamp, measure, plural } from "./dimensions";
@@ -166,7 +166,7 @@ export function analyze(text: string, ctx: BuiltinContext): Analysis {
   )[0];
   const requirements = titled.filter((s) => isRequirementTitle(s.title)).flatMap(requirementsOf);
   const risk = risksOf(doc);
-  const openQuestions = sectionsWhere(doc, (t) => /\b(questions?|unknowns?|open issues?)\b/.test(t)).flatMap((s) => sectionUnits(s));
+  const openQuestions = sectionsWhere(doc, (t) => QUESTIONS_TITLE.test(t)).flatMap((s) => sectionUnits(s));
   const assumptions = /\b(assumptions?|assume[sd]?|dependenc\w+|constraints?)\b/i.test(doc.plain);
 
   const a = {

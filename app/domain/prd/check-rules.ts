@@ -92,6 +92,7 @@ const LABELLED_PLACEHOLDER = new RegExp(
   `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}(?:\\s+(?:with|by)\\s+[^|;,.()]{1,60})?\\s*[.!]?\\s*(?=$|[|;),])`,
   "i",
 );
+const PLACEHOLDER = new RegExp(PLACEHOLDER_VALUE, "i");
 const PRIORITY_TO_CONFIRM = /\bpriority\s+(?:is\s+)?(?:to be confirmed|to confirm|tbc|tbd)\b/i;
 
 /** The placeholder phrase a line carries ("to be agreed", "priority to confirm"), or null. */
@@ -99,7 +100,7 @@ export function placeholderPhrase(text: string): string | null {
   const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
   const priority = PRIORITY_TO_CONFIRM.exec(t);
   if (priority) return priority[0];
-  const labelled = new RegExp(PLACEHOLDER_VALUE, "i").exec(t);
+  const labelled = PLACEHOLDER.exec(t);
   if (labelled && LABELLED_PLACEHOLDER.test(t)) return labelled[0];
   return null;
 }
@@ -127,6 +128,12 @@ export interface Unit extends DocLine {
   isItem: boolean;
 }
 
+/** A Markdown table's separator row ("|---|:-:|"). */
+export const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/;
+
+/** The title of a section that collects open questions ("Open Questions", "Unknowns", "Open issues"); matched on lower-cased titles too. */
+export const QUESTIONS_TITLE = /\b(questions?|unknowns?|open issues?)\b/i;
+
 /** The note a document import ends with (app/domain/uploads/from-document.server.ts): where the text came from, not content. */
 const PROVENANCE = /^imported from “[^”]+”\.?$/i;
 
@@ -135,7 +142,7 @@ export function sectionUnits(section: DocSection): Unit[] {
   const units: Unit[] = [];
   const tableHeads = new Set(
     section.lines
-      .filter((l, i) => /^\s*\|/.test(l.text) && /^\s*\|?[\s:|-]+\|?\s*$/.test(section.lines[i + 1]?.text ?? "x"))
+      .filter((l, i) => /^\s*\|/.test(l.text) && TABLE_SEPARATOR.test(section.lines[i + 1]?.text ?? "x"))
       .map((l) => l.line)
   );
   const itemLines = section.lines.filter((l) => ITEM.test(l.text) && !HEADING.test(l.text));

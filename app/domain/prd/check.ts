@@ -11,6 +11,8 @@ import {
   matchesExpected,
   placeholderPhrase,
   prose,
+  QUESTIONS_TITLE,
+  TABLE_SEPARATOR,
   todoMarkers,
 } from "./check-rules";
 
@@ -183,14 +185,14 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
     const phrase = placeholderPhrase(raw);
     if (phrase) {
       placeholder(l.line, `Placeholder “${phrase}”: write what was decided, or move the question to Open Questions.`, l.text.trim());
-    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*open question\b/i.test(prose(raw)) && !/\b(questions?|unknowns?|open issues?)\b/i.test(section ?? "")) {
+    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*open question\b/i.test(prose(raw)) && !QUESTIONS_TITLE.test(section ?? "")) {
       placeholder(l.line, `An open question inside “${section ?? "the introduction"}”: answer it here, or move it to Open Questions.`, l.text.trim());
     }
     // A table whose header and separator have no row under them.
     const next = doc.lines[i + 1];
     const after = doc.lines[i + 2];
-    if (/^\s*\|.*\|\s*$/.test(l.text) && next && next.line === l.line + 1 && /^\s*\|?[\s:|-]+\|?\s*$/.test(next.text) && next.text.includes("-")) {
-      const hasRow = after && after.line === next.line + 1 && /^\s*\|/.test(after.text) && !/^\s*\|?[\s:|-]+\|?\s*$/.test(after.text);
+    if (/^\s*\|.*\|\s*$/.test(l.text) && next && next.line === l.line + 1 && TABLE_SEPARATOR.test(next.text) && next.text.includes("-")) {
+      const hasRow = after && after.line === next.line + 1 && /^\s*\|/.test(after.text) && !TABLE_SEPARATOR.test(after.text);
       if (!hasRow) placeholder(l.line, "This table has a header but no rows: fill it in or remove it.", l.text.trim());
     }
   });
