@@ -3,6 +3,7 @@ import { answerUnits } from "~/ai/builtin/answer-units";
 import { interviewOutline } from "~/ai/builtin/answers";
 import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
 import { generatePrd } from "~/ai/builtin/prd";
+import { userStories } from "~/ai/builtin/specs";
 import { mulberry32 } from "../../scripts/seed-content";
 
 /**
@@ -93,6 +94,19 @@ describe("the offline PRD, over 200 generated interviews", () => {
       for (const m of prd.matchAll(/\bI want (?:to )?([^,\n]*)/g)) {
         expect(m[1], `seed ${seed}`).not.toMatch(/^(?:open question|should|which|what|how|when|who|why)\b|\?/i);
       }
+    }
+  });
+
+  it("derives stories whose every “I want” is a verb phrase, each with criteria of its own", () => {
+    for (const seed of SEEDS) {
+      const { answers } = interview(seed);
+      const stories = userStories({ content: generatePrd({ style: "comprehensive", qaPairs: pairsFor(answers) }, ctx), source: "prd" }, ctx);
+      for (const m of stories.matchAll(/\bI want ([^,\n]*)/g)) {
+        expect(m[1], `seed ${seed}`).toMatch(/^(?:to [a-z]+|the product to [a-z]+|to be [a-z]+|(?:an?|the) [a-z]+)\b/);
+        expect(m[1], `seed ${seed}`).not.toMatch(/^to (?:let|show|allow|guardrail|open question|primary|secondary)\b|\?/i);
+      }
+      const criteria = stories.split("\n").filter((l) => /^- (?:Given|[A-Z])/.test(l) && !/^- _/.test(l));
+      expect(new Set(criteria).size, `seed ${seed}: a criterion repeats`).toBe(criteria.length);
     }
   });
 

@@ -1,3 +1,4 @@
+import { isPersonaLabelLine, namedPersonas } from "./personas";
 import { isPlaceholder, placeholderPhrase, QUESTIONS_TITLE, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
 import { checkPrd, type CheckIssue, type PrdCheck } from "~/domain/prd/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
@@ -89,6 +90,9 @@ export const isRequirementTitle = (t: string) =>
 
 function personasOf(section: DocSection | undefined) {
   if (!section) return [];
+  // "Primary: front-desk receptionists. Secondary: …": the people named, not the labels.
+  const units = sectionUnits(section).filter((u) => !/^roles named\b/i.test(u.text.replace(/\*/g, "")));
+  if (units.some((u) => isPersonaLabelLine(u.text))) return namedPersonas(units.map((u) => u.text)).map((p) => p.name).slice(0, 6);
   const names = sectionUnits(section).map((u) => {
     const head = /^(?:persona\s*\d*\s*[:—-]\s*)?([^:;—–(]{2,60}?)\s*(?:[:;—–(]|\s-\s)/i.exec(u.text)?.[1];
     return shorten(head && words(head).length <= 5 ? head : u.text, 48);
@@ -137,6 +141,18 @@ function risksOf(doc: Doc) {
   return { section: sections[0], units, mitigated: mitigated.length };
 }
 
+/**
+ * Stories that quote their source requirement ("_Source:_ “…”"), when every
+ * source is itself listed as a requirement, are the same work twice: the
+ * requirements stand for them.
+ */
+function withoutSourcedStories(requirements: Requirement[], lines: string[]) {
+  const sources = lines.map((l) => /_Source:_\s*“(.+?)”/.exec(l)?.[1]?.trim()).filter((x): x is string => Boolean(x));
+  const plain = requirements.filter((r) => !STORY.test(r.text));
+  if (!sources.length || plain.length === requirements.length) return requirements;
+  return sources.every((src) => plain.some((p) => p.text.includes(src.replace(/…$/, "")))) ? plain : requirements;
+}
+
 export function analyze(text: string, ctx: BuiltinContext): Analysis {
   const full = readDoc(text);
   // Open questions and bare labels say what is missing; they are not content to measure.
@@ -164,7 +180,7 @@ export function analyze(text: string, ctx: BuiltinContext): Analysis {
       t
     )
   )[0];
-  const requirements = titled.filter((s) => isRequirementTitle(s.title)).flatMap(requirementsOf);
+  const requirements = withoutSourcedStories(titled.filter((s) => isRequirementTitle(s.title)).flatMap(requirementsOf), doc.lines.map((l) => l.text));
   const risk = risksOf(doc);
   const openQuestions = sectionsWhere(doc, (t) => QUESTIONS_TITLE.test(t)).flatMap((s) => sectionUnits(s));
   const assumptions = /\b(assumptions?|assume[sd]?|dependenc\w+|constraints?)\b/i.test(doc.plain);

@@ -21,6 +21,20 @@ function inlineNumbered(line: string): string[] | null {
 }
 
 const MITIGATION_LABEL = /^(?:mitigations?|fallback|contingency|plan)\s*:/i;
+/** "Guardrail: …", "Secondary: …": a sentence that opens with a label of one or two words starts a statement of its own. */
+const LABEL = /^[A-Z][\p{L}-]*(?: [\p{L}-]+)?\s*:\s+\S/u;
+
+/** A list item's sentences, split where a later one opens with its own label (not a mitigation, which stays with its risk). */
+function splitLabelled(item: string): string[] {
+  const parts = sentences(item);
+  if (parts.length < 2) return [item];
+  const out: string[] = [];
+  for (const p of parts) {
+    if (out.length && !(LABEL.test(p) && !MITIGATION_LABEL.test(p))) out[out.length - 1] = `${out.at(-1)} ${p}`;
+    else out.push(p);
+  }
+  return out;
+}
 
 const enough = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length >= 2;
 
@@ -31,12 +45,12 @@ export function answerUnits(answer: string): string[] {
     if (!line.trim()) continue;
     const numbered = inlineNumbered(plainInline(line));
     if (numbered) {
-      units.push(...numbered);
+      units.push(...numbered.flatMap(splitLabelled));
       continue;
     }
     const item = ITEM.exec(line);
     if (item) {
-      units.push(plainInline(item[1]!).trim());
+      units.push(...splitLabelled(plainInline(item[1]!).trim()));
       continue;
     }
     // "Risk: … Mitigation: …" is one statement: a mitigation stays with what it mitigates.

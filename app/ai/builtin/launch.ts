@@ -19,6 +19,7 @@ interface Launch {
   /** The role named for each feature, when there is one. */
   roles: (string | undefined)[];
   problem: string[];
+  release: string[];
   audience: string;
   personas: string[];
   features: string[];
@@ -47,6 +48,8 @@ function facts(content: string, ctx: BuiltinContext): Launch {
     tagline,
     roles: f.capabilities.map((c) => richer(c.role, f.personas)).slice(0, 6),
     problem: f.problem.map(trimEnd),
+    // The PRD's own release timing, so the copy never promises another date.
+    release: f.release.map(trimEnd).filter((r) => /\d|\b(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|pilot|beta|ga)\b/i.test(r)),
     audience,
     personas: f.personas,
     features: features.map(trimEnd).slice(0, 6),
@@ -82,7 +85,7 @@ const blog = (l: Launch) => [
   "",
   ...(l.goals.length ? ["## What we're aiming for", ...l.goals.slice(0, 2).map((g) => `- ${g}`), ""] : []),
   "## Get started",
-  `${l.name} is available [date / plan]. [Link to sign-up or docs]`,
+  l.release[0] ? `When: ${l.release[0]}. [Link to sign-up or docs]` : `${l.name} is available [date / plan]. [Link to sign-up or docs]`,
   "",
   "> “[Customer quote, with permission]” — [Customer name], [Title], [Company]",
 ];
@@ -102,7 +105,7 @@ const press = (l: Launch) => [
   "“[Customer or partner quote],” said [Customer name], [Title] at [Customer company].",
   "",
   "**Availability**",
-  `${l.name} is available [date] on [plans / pricing].`,
+  l.release[0] ? `Availability: ${l.release[0]}. [Plans / pricing]` : `${l.name} is available [date] on [plans / pricing].`,
   "",
   "**About [Company name]**",
   "[Company boilerplate: what the company does, for whom, founded when, headquartered where.]",

@@ -17,7 +17,7 @@ export function article(noun: string) {
   return /^(?:[aeiou]|hour|honest)/i.test(noun) ? "an" : "a";
 }
 
-const VAGUE = /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+|-+)[\s.!?]*$/i;
+const VAGUE = /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+|-+)(?:\s+(?:yet|for now|at the moment|right now))?[\s.!?]*$/i;
 export const isVague = (answer: string) => VAGUE.test(answer.trim()) || !/[a-z0-9]/i.test(answer);
 export const isThin = (answer: string) => isVague(answer) || words(answer).length < 4;
 
@@ -66,7 +66,7 @@ const IRREGULAR: Record<string, string> = {
   plan: "planned", stop: "stopped", submit: "submitted", ship: "shipped", drop: "dropped", pin: "pinned", chat: "chatted",
 };
 export const VERBS = new Set(
-  "send approve reject export import create add edit update delete remove view see show list search filter sort upload download share invite assign schedule remind notify track sync connect generate review comment pay chase flag mark archive cancel book reset configure set log sign record calculate compare publish submit request escalate write read print preview attach merge split tag group rate reply message email follow monitor report manage store save receive get find open close start stop change move replace rename fix resolve prevent detect block allow enable disable access browse select choose collect match reconcile invoice bill charge refund verify check validate import customize filter drag drop undo restore convert translate summarize summarise draft suggest recommend answer ask predict classify score alert display highlight pause resume launch run build ship".split(
+  "send approve reject export import create add edit update delete remove view see show list search filter sort upload download share invite assign schedule remind notify track sync connect generate review comment pay chase flag mark archive cancel book reset configure set log sign record calculate compare publish submit request escalate write read print preview attach merge split tag group rate reply message email follow monitor report manage store save receive get find open close start stop change move replace rename fix resolve prevent detect block allow enable disable access browse select choose collect match reconcile invoice bill charge refund verify check validate import customize filter drag drop undo restore convert translate summarize summarise draft suggest recommend answer ask predict classify score alert display highlight pause resume launch run build ship resend confirm retry forward route text call warn opt".split(
     " ",
   ),
 );
@@ -163,7 +163,7 @@ export function actorClauses(text: string): Capability[] {
 }
 
 const PREP =
-  /^(?:for|to|from|with|in|on|of|by|when|if|that|which|older|newer|via|into|after|before|so|and|or|over|under|above|below|than|per|at|about|across|between|within|without|through|during|including|like|using|as|once|every|each|automatically|manually)$/i;
+  /^(?:for|to|from|with|in|on|of|by|beside|near|behind|next|when|if|that|which|older|newer|via|into|after|before|so|and|or|over|under|above|below|than|per|at|about|across|between|within|without|through|during|including|like|using|as|once|every|each|automatically|manually)$/i;
 const ADJ =
   /(?:ed|ing|ly|ive|al|ous|ful|able|ible|ic|less)$|^(?:new|overdue|unpaid|old|open|all|each|every|other|existing|current|recent|active|daily|weekly|monthly|single|multiple|custom|default|main|basic|simple|full|quick|late|bulk|own|their|its|our|your|my|the|a|an|some|any|more|most|key|top|last|next|first|several|many)$/i;
 const FORMAT = /^(?:csv|pdf|report|file|spreadsheet|excel|list|summary|export|overview|view|digest)s?$/i;
@@ -171,7 +171,8 @@ const FORMAT = /^(?:csv|pdf|report|file|spreadsheet|excel|list|summary|export|ov
 /** The words of an object up to its first preposition or figure ("reminder emails for invoices" → reminder, emails). */
 export function objectWords(object: string) {
   const out: string[] = [];
-  for (const w of object.trim().split(/\s+/)) {
+  // "show receptionists the status": the people shown to are not the object.
+  for (const w of object.trim().replace(new RegExp(`^${ROLE.source}\\s+(?=the\\s)`, "i"), "").split(/\s+/)) {
     if (!w || PREP.test(w) || /[\d$%]/.test(w)) break;
     if (/^[a-z][a-z'-]*$/i.test(w)) out.push(w.replace(/'s$/, ""));
   }

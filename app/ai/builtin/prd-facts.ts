@@ -1,6 +1,7 @@
 import type { StorySource } from "../schemas";
 import type { BuiltinContext } from "./contract";
 import { type Doc, type DocSection, plainInline, readDoc, sentences } from "~/utils/md-doc";
+import { namedPersonas } from "./personas";
 import { type Capability, actorClauses, capabilityOf, persona, roles, stripMarkers, trimEnd } from "./phrases";
 
 /**
@@ -44,7 +45,12 @@ const gather = (doc: Doc, include: RegExp, exclude?: RegExp) => sectionsLike(doc
 
 const REQ = /requirement|feature|capabilit|solution|epic|stor(?:y|ies)|use case|functionality|scope/i;
 const NOT_REQ = /non-?functional|non-goals?|out of scope/i;
+const STORY_TITLE = /stor(?:y|ies)|acceptance|use case/i;
 const AS_A = /^as an? (.+?),\s*i (?:want|need|would like) (.+?)(?:,?\s*so that (.+))?$/i;
+
+const MINOR = new Set("the and for with from that this into each every all any can will must should able want let allow enable product".split(" "));
+const coreWords = (text: string) => new Set((text.toLowerCase().match(/[a-z0-9][a-z0-9'-]+/g) ?? []).filter((w) => w.length > 2 && !MINOR.has(w)));
+const subset = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
 
 export function readPrd(content: string, ctx: BuiltinContext, source: StorySource = "prd"): PrdFacts {
   const doc = readDoc(content);
@@ -56,26 +62,44 @@ export function readPrd(content: string, ctx: BuiltinContext, source: StorySourc
     const items = doc.sections.flatMap((s) => s.items.map((i) => i.text));
     requirements = items.length ? items : sentences(doc.plain).filter((s) => s !== doc.title);
   } else {
-    requirements = gather(doc, REQ, NOT_REQ).filter((s) => !/^(?:in scope|non-goals)$/i.test(s));
+    // A story section gives its "As a …" lines, not its acceptance criteria.
+    requirements = sectionsLike(doc, REQ, NOT_REQ)
+      .flatMap((section) => {
+        const list = statements(section);
+        if (!STORY_TITLE.test(section.title)) return list;
+        // A story that names its source requirement stands for that requirement, in its words.
+        const sources = section.lines.map((l) => /_Source:_\s*“(.+)”/.exec(l.text)?.[1]).filter((x): x is string => Boolean(x));
+        if (sources.length) return sources;
+        return list.some((l) => AS_A.test(trimEnd(l))) ? list.filter((l) => AS_A.test(trimEnd(l))) : list;
+      })
+      .filter((s) => !/^(?:in scope|non-goals)$/i.test(s));
     if (!requirements.length) requirements = all.filter((s) => /\b(must|should|shall|can|will|needs? to|able to)\b/i.test(s));
     if (!requirements.length && !doc.sections.some((s) => s.title)) requirements = all;
   }
   requirements = [...new Set(requirements.map((r) => stripMarkers(r)).filter((r) => r.length > 2))];
 
   const userLines = gather(doc, /users?|personas?|audience|customers?|buyers?|consumers/i, /stor(?:y|ies)|experience/i);
-  const personas = roles(userLines.join(". ")).length ? roles(userLines.join(". ")) : roles(all.join(". ")).slice(0, 3);
+  const named = namedPersonas(userLines);
+  const personas = named.length ? named.map((p) => p.name) : roles(all.join(". ")).slice(0, 3);
 
   const capabilities: Capability[] = [];
   const seen = new Set<string>();
+  const cores: Set<string>[] = [];
   const add = (c: Capability | undefined) => {
-    if (c && !seen.has(c.want.toLowerCase())) (seen.add(c.want.toLowerCase()), capabilities.push(c));
+    if (!c || seen.has(c.want.toLowerCase())) return;
+    // A story written from a requirement and the requirement itself are one capability.
+    const core = coreWords(c.want);
+    if (core.size && cores.some((o) => subset(core, o) || subset(o, core))) return;
+    seen.add(c.want.toLowerCase());
+    cores.push(core);
+    capabilities.push(c);
   };
   for (const r of requirements) {
     const story = AS_A.exec(trimEnd(r));
     if (story) {
       const want = story[2]!.trim();
-      const cap = capabilityOf(want.replace(/^to\s+/i, "")) ?? { object: want, want, source: r };
-      add({ ...cap, role: persona(story[1]!) ?? story[1]!, want: /^to\s/i.test(want) ? want : cap.want, source: r });
+      const cap = capabilityOf(want.replace(/^(?:the (?:product|system|app) )?to\s+/i, "")) ?? { object: want, want, source: r };
+      add({ ...cap, role: persona(story[1]!) ?? story[1]!, want: /^(?:the (?:product|system|app) )?to\s/i.test(want) ? want : cap.want, source: r });
       continue;
     }
     const clauses = actorClauses(r);
@@ -86,7 +110,10 @@ export function readPrd(content: string, ctx: BuiltinContext, source: StorySourc
   return {
     doc,
     title,
-    problem: gather(doc, /problem|pain|motivation|background|overview|summary|why/i),
+    // The problem section's own words; the overview's "Problem:" summary only when there is no such section.
+    problem: (gather(doc, /problem|pain|motivation|why/i).length ? gather(doc, /problem|pain|motivation|why/i) : gather(doc, /background|overview|summary/i))
+      .map((p) => p.replace(/^\**problem:\**\s*/i, ""))
+      .filter((p) => !/^\**(?:for|success looks like|key capabilities):/i.test(p)),
     personas,
     userLines,
     goals: gather(doc, /goals?|metrics?|success|kpis?|objectives?|outcomes?/i, /non-goals?/i),

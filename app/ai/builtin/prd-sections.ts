@@ -19,6 +19,8 @@ export interface Env {
   tables: boolean;
   ctx: BuiltinContext;
   personas: string[];
+  /** The personas as one line, primary marked ("receptionists (primary), patients (often parents)"). */
+  personaLine: string;
   goals: Fact[];
   problems: Fact[];
   capabilities: Capability[];
@@ -79,14 +81,15 @@ const goals: Writer = (facts, plan, env) => {
     if (r.baseline === "Unknown") lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
     if (r.when === "Unknown") lines.push(open(env, plan.title, `by when should ${r.metric} reach ${r.target}?`));
   }
-  if (!env.terse && env.style !== "lean") lines.push(open(env, plan.title, "which guardrail metric must not get worse while chasing this goal?"));
+  if (!env.terse && env.style !== "lean" && !facts.some((f) => /\bguardrail|must not (?:get worse|drop|rise|exceed)|stays? (?:under|below|above)\b/i.test(f.text)))
+    lines.push(open(env, plan.title, "which guardrail metric must not get worse while chasing this goal?"));
   return lines.length ? [...out, "", ...lines] : out;
 };
 
 const users: Writer = (facts, plan, env) => {
   if (!facts.length) return [open(env, plan.title, topic("users").question)];
   const out = bullets(facts);
-  if (env.personas.length) out.push("", `**Roles named:** ${env.personas.join(", ")}`);
+  if (env.personas.length) out.push("", `**Roles named:** ${env.personaLine}`);
   return out;
 };
 

@@ -3,7 +3,8 @@ import { type Fact, type SectionPlan, bestTopic, planScore, planSections, readAn
 import type { BuiltinContext, BuiltinMemory, QaPair } from "./contract";
 import { shorten } from "~/utils/md-doc";
 import { type Env, renderTopic } from "./prd-sections";
-import { type Capability, actorClauses, capabilityOf, entityNouns, quoteClause, roles, trimEnd, ucFirst } from "./phrases";
+import { type Capability, actorClauses, capabilityOf, entityNouns, quoteClause, trimEnd, ucFirst } from "./phrases";
+import { namedPersonas, personaLine } from "./personas";
 import { cueScore, topic } from "./topics";
 
 /**
@@ -62,7 +63,7 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
     terse: style === "lean" || prefs.some((m) => SHORT.test(m.content)),
     tables: !prefs.some((m) => NO_TABLES.test(m.content)),
     ctx,
-    personas: roles((ofTopic("users").length ? ofTopic("users") : facts).map((f) => f.text).join(". ")),
+    ...personasOf(ofTopic("users").length ? ofTopic("users") : facts),
     goals: goalFacts.length ? goalFacts : facts.filter((f) => cueScore(f.text, topic("goals")) >= 2),
     problems: ofTopic("problem"),
     capabilities: capabilities(reqTexts, facts),
@@ -112,6 +113,12 @@ function withoutAskedQuestions(body: string[], listed: boolean) {
   return body.filter((l) => !asked(l));
 }
 
+/** The personas the user named, primary first, for the stories and the "For:" line. */
+function personasOf(facts: Fact[]) {
+  const named = namedPersonas(facts.map((f) => f.text));
+  return { personas: named.map((p) => p.name), personaLine: personaLine(named) };
+}
+
 /** Stories' capabilities: from requirement sentences, then "who does what" clauses anywhere. */
 function capabilities(reqTexts: string[], facts: Fact[]): Capability[] {
   const out: Capability[] = [];
@@ -155,7 +162,7 @@ function derivedBody(plan: SectionPlan, env: Env, facts: Fact[]): string[] {
   const first = (list: Fact[]) => list[0]?.text;
   const problem = first(env.problems) ?? first(facts);
   if (problem) lines.push(`**Problem:** ${problem}`);
-  if (env.personas.length) lines.push(`**For:** ${env.personas.join(", ")}`);
+  if (env.personas.length) lines.push(`**For:** ${env.personaLine}`);
   if (env.goals[0]) lines.push(`**Success looks like:** ${env.goals[0].text}`);
   if (env.capabilities.length) lines.push(`**Key capabilities:** ${env.capabilities.slice(0, 3).map((c) => c.want.replace(/^to /, "")).join("; ")}`);
   if (!lines.length) {

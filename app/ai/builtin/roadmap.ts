@@ -3,6 +3,7 @@ import { type Analysis, type Requirement, analyze, lineList, plural, stripPriori
 import type { BuiltinContext } from "./contract";
 import { shorten, words } from "~/utils/md-doc";
 import { type Phase, methodologyOf, shape } from "./roadmap-method";
+import { fitPhases, statedTimeline } from "./roadmap-timeline";
 
 /**
  * A delivery roadmap derived from the PRD: requirements become build tasks
@@ -211,7 +212,11 @@ export function roadmap(input: { prdContent: string; teamSize: TeamSize; methodo
   const { items, prioritised, dropped } = workItems(a);
   const method = methodologyOf(input.methodology);
   const capacity = TEAM_CAPACITY[input.teamSize];
-  const phases = shape(basePhases(a, items), method, capacity);
+  const estimated = shape(basePhases(a, items), method, capacity);
+  const estimate = estimated.reduce((n, p) => n + p.durationWeeks, 0);
+  // The PRD's own timeline wins over the size estimate; a gap between them is a risk, said plainly.
+  const stated = statedTimeline(a.doc);
+  const phases = stated ? fitPhases(estimated, stated.weeks) : estimated;
   const totalWeeks = phases.reduce((n, p) => n + p.durationWeeks, 0);
   const count = (p: Priority) => items.filter((i) => i.priority === p).length;
   const risks = [
@@ -226,6 +231,9 @@ export function roadmap(input: { prdContent: string; teamSize: TeamSize; methodo
       : []),
     ...(items.length && !prioritised ? ["The PRD states no priorities: must-haves were taken in list order."] : []),
     ...(a.requirements.length ? [] : ["The PRD lists no requirements: build phases are placeholders until they are written."]),
+    ...(stated && estimate > stated.weeks
+      ? [`The PRD's timeline (“${shorten(stated.quote, 100)}”) gives ${plural(stated.weeks, "week")}; the requirements' size suggests ${estimate}: cut scope or move the date.`]
+      : []),
     "Estimates come from requirement length and complexity, not from engineering: re-estimate after technical design.",
   ];
   const taskDays = phases.reduce((n, p) => n + sum(p.tasks), 0);
@@ -237,7 +245,9 @@ export function roadmap(input: { prdContent: string; teamSize: TeamSize; methodo
             dropped ? `, ${dropped} won't` : ""
           })`
         : "no requirements written yet"
-    } in ${plural(phases.length, "phase")}, ${taskDays} task-days in total.`,
+    } in ${plural(phases.length, "phase")}, ${taskDays} task-days in total.${
+      stated ? ` Fitted to the PRD's timeline: “${shorten(stated.quote.replace(/[.;!]+$/, ""), 100)}”.` : ""
+    }`,
     methodology: method.name,
     teamSize: input.teamSize,
     totalWeeks,

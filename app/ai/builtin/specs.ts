@@ -3,6 +3,7 @@ import type { BuiltinContext } from "./contract";
 import { shorten, words } from "~/utils/md-doc";
 import { type PrdFacts, readPrd } from "./prd-facts";
 import { type Capability, actionOf, camel, entityNouns, entityOf, headNoun, httpMethod, kebabPlural, pascal, singular, trimEnd, ucFirst } from "./phrases";
+import { dataModel } from "./data-model";
 import { story } from "./stories";
 import { TOPICS, cueScore } from "./topics";
 
@@ -78,21 +79,21 @@ export function technicalSpecs(input: { prdContent: string; focusAreas: string[]
   if (f.goals.length) out.push("", "**Goals from the PRD:**", ...f.goals.slice(0, 4).map((g) => `- ${g}`));
   out.push("", "## Architecture Overview (proposed)", `- **Web client** — screens for ${f.capabilities.length ? f.capabilities.slice(0, 4).map((c) => actionOf(c)).join("; ") : "the flows in the PRD"}.`);
   out.push(`- **API service** — ${eps.length} endpoint${eps.length === 1 ? "" : "s"} below; validates input and checks permissions${f.personas.length ? ` per role (${f.personas.join(", ")})` : ""}.`);
-  out.push(`- **Database** — ${entities.length ? entities.map(pascal).join(", ") : "entities to confirm"}.`);
+  const named = dataModel(f.requirements, entities).map((e) => e.name);
+  out.push(`- **Database** — ${named.length ? `${named.join(", ")} (the records whose fields the requirements name; see the data model)` : "records to confirm: the requirements name no fields yet"}.`);
   if (bg.length) out.push(`- **Background jobs** — for: ${bg.slice(0, 3).map((r) => `“${trimEnd(shorten(r, 80))}”`).join("; ")}.`);
   if (integrations.length) out.push(`- **Integrations** — ${integrations.join(", ")} (named in the requirements).`);
   out.push("", "## Components", "| Component | Responsibility | From requirement |", "| --- | --- | --- |");
   for (const e of eps.slice(0, 12)) out.push(`| ${pascal(e.entity)}Service | ${actionOf(e.cap)} | “${shorten(e.cap.source, 80)}” |`);
   if (!eps.length) out.push("| _to define_ | The PRD's requirements name no actions yet | — |");
   out.push("", "## Data Model (proposed)");
-  if (entities.length) {
-    out.push("| Entity | Proposed fields | Named in |", "| --- | --- | --- |");
-    for (const e of entities) {
-      const src = f.requirements.find((r) => mentions(r, e)) ?? "";
-      const status = eps.some((x) => x.entity === e && x.method !== "GET") ? ", status" : "";
-      out.push(`| ${pascal(e)} | id, createdAt, updatedAt${status} | “${shorten(src, 70)}” |`);
-    }
-  } else out.push("_Open question:_ which records does this feature store?");
+  // Only the records and fields the requirements mention, each with the words that name it.
+  const model = dataModel(f.requirements, entities);
+  if (model.length) {
+    out.push("| Entity | Field | Named in |", "| --- | --- | --- |");
+    for (const e of model) for (const field of e.fields) out.push(`| ${e.name} | ${field.name} | “${shorten(field.source, 70)}” |`);
+    out.push("", "_Identifiers, timestamps and the other fields each record needs are for engineering to decide._");
+  } else out.push("_No data model yet: the requirements name no fields of any record._", "", "_Open question:_ which records does this feature store, and with which fields?");
   out.push("", "## API Endpoints (proposed)");
   if (eps.length) out.push("| Method | Path | Purpose | Requirement |", "| --- | --- | --- | --- |", ...eps.map((e) => `| ${e.method} | \`${e.path}\` | ${ucFirst(actionOf(e.cap))} | “${shorten(e.cap.source, 70)}” |`));
   else out.push("_Open question:_ which operations must the API offer?");
@@ -121,7 +122,7 @@ function openTechnical(f: PrdFacts, entities: string[]) {
   return [
     ...f.openQuestions.slice(0, 6),
     ...(f.nfrs.length ? [] : ["Response-time and availability targets for the API."]),
-    ...(entities.length ? [`Required fields and retention for ${entities.map(pascal).join(", ")}.`] : []),
+    ...(entities.length ? [`Which fields and retention do ${entities.map(pascal).join(", ")} need?`] : []),
     ...(f.personas.length ? [`Which of ${f.personas.join(", ")} may call each endpoint?`] : ["Who may call each endpoint (roles and permissions)?"]),
     ...f.requirements.filter((r) => !/\d/.test(r) && /\b(fast|quick|many|large|scal|real-?time|soon)\b/i.test(r)).map((r) => `Put a number on “${shorten(r, 80)}”.`),
   ].filter((q, i, list) => list.indexOf(q) === i);
@@ -140,7 +141,9 @@ export function codeSpec(input: { content: string }, ctx: BuiltinContext): strin
   }
   if (!entities.length) out.push("- _Open question:_ which modules? The requirements name no records.");
   out.push("", "## Interfaces (proposed)", "```ts");
-  for (const e of entities) out.push(`export interface ${pascal(e)} {`, "  id: string;", "  createdAt: string; // ISO 8601", "  // fields to confirm from the PRD", "}", "");
+  for (const e of dataModel(f.requirements, entities)) {
+    out.push(`export interface ${e.name} {`, ...e.fields.map((x) => `  ${x.name}: unknown; // “${shorten(x.source, 70)}”`), "  // other fields to confirm", "}", "");
+  }
   for (const e of eps) {
     const input = `${pascal(e.name)}Input`;
     const idField = e.path.includes(":id") ? `${camel(e.entity)}Id: string; ` : "";

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { interviewOutline } from "~/ai/builtin/answers";
+import type { BuiltinContext } from "~/ai/builtin/contract";
+import { launchContent } from "~/ai/builtin/launch";
+import { wireframe } from "~/ai/builtin/mermaid";
+import { namedPersonas } from "~/ai/builtin/personas";
+import { generatePrd } from "~/ai/builtin/prd";
+import { roadmap } from "~/ai/builtin/roadmap";
+import { technicalSpecs, userStories } from "~/ai/builtin/specs";
+
+/**
+ * Derived documents stay grounded in what the user wrote (issue 21): the
+ * dental-reminders interview from the issue, through the PRD into stories,
+ * the technical spec, the roadmap, launch copy and a flow diagram.
+ */
+
+const ctx: BuiltinContext = {
+  memories: [],
+  projectName: "Dental reminders",
+  projectDescription: "Appointment reminders for our dental booking app.",
+};
+const ANSWERS = [
+  "Patients forget appointments booked weeks ahead; front-desk staff phone each patient the day before, which takes 2 hours a day.",
+  "1. Cut no-shows from 18% to 9% by June 2027. 2. Save receptionists 2 hours a day. Guardrail: SMS opt-out rate stays under 2%.",
+  "Primary: front-desk receptionists. Secondary: patients, often parents booking for children, and clinic owners.",
+  "1. Send an SMS reminder 48 hours before each appointment.\n2. Let the patient confirm or cancel by replying C or X.\n3. Show receptionists the confirmation status beside each booking.\n4. Stop reminders for patients who opted out.",
+  "In scope: SMS reminders and replies. Out of scope: email and voice calls, which come later.",
+  "Risk: SMS costs exceed the 400 EUR monthly budget. Mitigation: cap the volume and alert the manager at 80%.",
+  "Pilot in 2 clinics in March 2027, GA 10 weeks after the pilot.",
+];
+const qaPairs = interviewOutline(ctx)
+  .filter((p) => !p.derived)
+  .map((p, i) => ({ question: p.question, answer: ANSWERS[i] ?? "" }));
+const prd = generatePrd({ style: "comprehensive", qaPairs }, ctx);
+
+describe("personas as the user named them", () => {
+  it("puts the primary persona first and keeps an aside as a note, not a persona", () => {
+    const ps = namedPersonas(["Primary: front-desk receptionists.", "Secondary: patients, often parents booking for children, and clinic owners."]);
+    expect(ps.map((p) => p.name)).toEqual(["front-desk receptionists", "patients", "clinic owners"]);
+    expect(ps[0]!.primary).toBe(true);
+    expect(ps[1]!.note).toBe("often parents booking for children");
+  });
+
+  it("writes the Overview's For: line with the primary persona, and a guardrail the user gave is not asked for again", () => {
+    expect(prd).toContain("**For:** front-desk receptionists (primary), patients (often parents booking for children), clinic owners");
+    expect(prd).toContain("- Guardrail: SMS opt-out rate stays under 2%.");
+    expect(prd).not.toContain("which guardrail metric");
+  });
+});
+
+describe("stories from the requirements' own words", () => {
+  const stories = userStories({ content: prd, source: "prd" }, ctx);
+  const blocks = stories.split(/^### /m).slice(1);
+
+  it("gives each requirement the persona it names, in grammatical English", () => {
+    expect(blocks).toHaveLength(4);
+    expect(stories).toContain("As a patient, I want to confirm or cancel by replying C or X");
+    expect(stories).toContain("As a front-desk receptionist, I want to see the confirmation status beside each booking");
+    expect(stories).toContain("As a front-desk receptionist, I want the product to send an SMS reminder 48 hours before each appointment");
+    expect(stories).not.toMatch(/I want (?:let|show|to show receptionists)\b/);
+  });
+
+  it("writes acceptance criteria from each requirement, never the same criterion twice", () => {
+    expect(stories).toContain("Given an appointment 48 hours away, Then an SMS reminder is sent.");
+    expect(stories).toContain("Given an appointment more than 48 hours away, Then no SMS reminder is sent yet.");
+    expect(stories).toContain("When I confirm by replying C or X");
+    expect(stories).toContain("When I cancel by replying C or X");
+    expect(stories).toContain("Reminders for all other patients continue as before.");
+    const criteria = blocks.flatMap((b) => b.split("\n").filter((l) => l.startsWith("- ")));
+    expect(new Set(criteria).size).toBe(criteria.length);
+  });
+});
+
+describe("the technical spec's data model", () => {
+  it("proposes only fields the requirements mention, each with its source", () => {
+    const spec = technicalSpecs({ prdContent: prd, focusAreas: [] }, ctx);
+    const model = spec.slice(spec.indexOf("## Data Model"), spec.indexOf("## API Endpoints"));
+    expect(model).toContain("| Booking | confirmationStatus | “Show receptionists the confirmation status beside each booking” |");
+    expect(model).toContain("| Patient | optedOut | “Stop reminders for patients who opted out” |");
+    expect(model).not.toMatch(/createdAt|updatedAt/);
+  });
+});
+
+describe("roadmap and launch copy keep to the stated timeline and audience", () => {
+  it("fits the roadmap to the weeks the PRD states, and says so", () => {
+    const r = roadmap({ prdContent: prd, teamSize: "small", methodology: "agile" }, ctx);
+    expect(r.totalWeeks).toBe(10);
+    expect(r.phases.reduce((n, p) => n + p.durationWeeks, 0)).toBe(10);
+    for (const [i, p] of r.phases.entries()) {
+      expect(p.startWeek).toBe(1 + r.phases.slice(0, i).reduce((n, q) => n + q.durationWeeks, 0));
+      for (const m of p.milestones) expect(m.week).toBeGreaterThanOrEqual(p.startWeek), expect(m.week).toBeLessThan(p.startWeek + p.durationWeeks);
+    }
+    expect(r.summary).toContain("Fitted to the PRD's timeline: “Pilot in 2 clinics in March 2027, GA 10 weeks after the pilot”.");
+  });
+
+  it("names the audience the user named and the release the PRD states", () => {
+    const post = launchContent({ content: prd, contentType: "blog_post" }, ctx);
+    expect(post).toContain("Dental reminders is for front-desk receptionists, patients and clinic owners.");
+    expect(post).toContain("When: Pilot in 2 clinics in March 2027, GA 10 weeks after the pilot.");
+    expect(post).not.toMatch(/Problem: |often parents,/);
+  });
+
+  it("draws the flow from the requirements, starting with the named persona", () => {
+    const flow = wireframe({ content: prd, diagramType: "user_flow" }, ctx);
+    expect(flow).toContain('"front-desk receptionists: start in Dental reminders"');
+    expect(flow).toContain('"Send an SMS reminder 48 hours before each appointment."');
+    expect(flow).not.toMatch(/\["\d+\.?"\]|Primary:/);
+  });
+});
