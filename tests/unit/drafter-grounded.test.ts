@@ -107,3 +107,36 @@ describe("roadmap and launch copy keep to the stated timeline and audience", () 
     expect(flow).not.toMatch(/\["\d+\.?"\]|Primary:/);
   });
 });
+
+describe("the builder asks only what is missing", () => {
+  const described: BuiltinContext = {
+    memories: [],
+    projectName: "Dental reminders",
+    projectDescription: "Appointment reminders for our dental booking app: patients miss 18% of appointments and each no-show costs the clinic 120 EUR.",
+  };
+
+  it("does not ask for the problem the project description already states, and writes it into the PRD", async () => {
+    const { firstQuestion } = await import("~/ai/builtin/interview");
+    const q = firstQuestion(described);
+    expect(q).not.toMatch(/problem/i);
+    expect(q).toBe(interviewOutline(described).find((p) => p.title === "Target Users")!.question);
+    // Without a description the problem comes first.
+    expect(firstQuestion({ ...described, projectDescription: "" })).toMatch(/problem/i);
+    const draft = generatePrd({ style: "lean", qaPairs: [] }, described);
+    expect(draft.slice(draft.indexOf("## Problem"), draft.indexOf("## Target Users"))).toContain("patients miss 18% of appointments");
+  });
+
+  it("follows up on an off-topic answer, keeps its words, and moves on after a real one", async () => {
+    const { builderTurn } = await import("~/ai/builtin/interview");
+    const goalsQ = interviewOutline(described).find((p) => p.title === "Goals and Success Metrics")!.question;
+    const off = builderTurn({ qaPairs: [], question: goalsQ, answer: "The weather was nice yesterday." }, described);
+    expect(off.response).toContain("doesn't seem to answer the question about **Goals and Success Metrics**");
+    expect(off.nextQuestion).toMatch(/^Could you be more specific about “Goals and Success Metrics”\?/);
+    const real = builderTurn(
+      { qaPairs: [{ question: goalsQ, answer: "The weather was nice yesterday." }], question: off.nextQuestion!, answer: "Cut no-shows from 18% to 9% by June 2027." },
+      described,
+    );
+    expect(real.covered).toContain("Goals and Success Metrics");
+    expect(real.nextQuestion).not.toMatch(/Goals and Success Metrics/);
+  });
+});

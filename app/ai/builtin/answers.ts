@@ -1,7 +1,7 @@
 import type { BuiltinContext, QaPair } from "./contract";
 import { sameTitle } from "~/utils/md-doc";
 import { answerUnits } from "./answer-units";
-import { isThin, isVague } from "./phrases";
+import { isThin, isVague, roles } from "./phrases";
 import { cueScore, type Topic, topicsForTitle } from "./topics";
 
 /**
@@ -113,6 +113,16 @@ export interface Fact {
   /** Sections it counts as covering (a thin answer covers none). */
   covers: number[];
   thin: boolean;
+  /** Said about nothing the outline asks (no cue of any section, no figure, no role). */
+  offTopic?: boolean;
+  /** From the project description, standing in for a section nobody answered. */
+  fromDescription?: boolean;
+}
+
+/** An answer that speaks to no section: no cue of any, no figure, no role ("The weather was nice yesterday."). */
+function isOffTopic(answer: string, live: SectionPlan[]) {
+  if (/\d/.test(answer) || roles(answer).length) return false;
+  return answerUnits(answer).every((u) => live.every((p) => planScore(u, p) === 0));
 }
 
 export interface Reading {
@@ -134,7 +144,8 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
   pairs.forEach((pair, answer) => {
     const target = targetOf(pair.question, plans, ctx);
     targets.push(target);
-    const thin = isThin(pair.answer);
+    const offTopic = !isThin(pair.answer) && isOffTopic(pair.answer, live);
+    const thin = isThin(pair.answer) || offTopic;
     if (target >= 0) {
       const n = (thinCount.get(target) ?? 0) + (thin ? 1 : 0);
       thinCount.set(target, n);
@@ -159,9 +170,16 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
           covers = best >= 4 ? sections : [target];
         } else sections = covers = bestPlans.slice(0, 2);
       }
-      facts.push({ text, answer, question: own ? undefined : pair.question.trim(), sections, covers: thin ? [] : covers, thin });
+      facts.push({ text, answer, question: own ? undefined : pair.question.trim(), sections, covers: thin ? [] : covers, thin, ...(offTopic ? { offTopic } : {}) });
     }
   });
+  // The project description stands in for a section no answer covers, when it clearly speaks to it.
+  const answered = new Set(facts.flatMap((f) => f.covers));
+  for (const text of answerUnits(ctx.projectDescription ?? "")) {
+    const best = [...live].sort((a, b) => planScore(text, b) - planScore(text, a) || a.priority - b.priority)[0];
+    if (!best || planScore(text, best) < 2 || answered.has(best.index)) continue;
+    facts.push({ text, answer: -1, sections: [best.index], covers: [best.index], thin: false, fromDescription: true });
+  }
   const coveredLive = new Set(facts.flatMap((f) => f.covers));
   const any = coveredLive.size > 0;
   const covered = plans.map((p) => (p.derived ? any : coveredLive.has(p.index)));

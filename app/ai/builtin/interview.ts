@@ -9,6 +9,7 @@ import {
   planScore,
   readAnswers,
 } from "./answers";
+import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
 import { hasNumber, sentences, shorten, words } from "~/utils/md-doc";
 import { isThin, isVague, quoteClause, roles } from "./phrases";
@@ -24,8 +25,18 @@ import { isThin, isVague, quoteClause, roles } from "./phrases";
 const MAX_ANSWERS = 8;
 const MAX_TURNS = 12;
 
+/**
+ * The template's first question when it has one; otherwise, when the
+ * project description already answers a section (the problem, say), the
+ * most important section it leaves open: the user is never asked what they
+ * already wrote.
+ */
 export function firstQuestion(ctx: BuiltinContext): string {
-  return firstQuestionOf(ctx);
+  if (ctx.template?.initialQuestion?.trim() || !ctx.projectDescription?.trim()) return firstQuestionOf(ctx);
+  const plans = interviewOutline(ctx);
+  const reading = readAnswers([], plans, ctx);
+  if (!reading.facts.length) return firstQuestionOf(ctx);
+  return mostImportant(plans.filter((p) => !p.derived && !reading.covered[p.index]))?.question ?? firstQuestionOf(ctx);
 }
 
 const LEAD_INS: Record<string, string> = {
@@ -55,16 +66,18 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
   const last = pairs.length - 1;
   const target = plans[reading.targets[last] ?? -1];
   const answer = input.answer.trim();
-  const thin = isThin(answer);
+  const offTopic = reading.facts.some((f) => f.answer === last && f.offTopic);
+  const thin = isThin(answer) || offTopic;
   const landed = [...new Set(reading.facts.filter((f) => f.answer === last).flatMap((f) => f.sections))].map((i) => plans[i]!);
 
   let ack: string;
   if (isVague(answer)) ack = "No problem if that isn't settled yet.";
+  else if (offTopic && target) ack = `I've kept “${quoteClause(answer)}”, but it doesn't seem to answer the question about **${target.title}** yet.`;
   else if (thin) ack = `“${quoteClause(answer)}” — noted.`;
   else {
     const home = landed[0] ?? target;
     const where = landed.length ? ` I'll use it in ${landed.slice(0, 2).map((p) => `**${p.title}**`).join(" and ")}.` : "";
-    ack = `${leadIn(home, answer)} “${quoteClause(answer, 120)}”.${where}`;
+    ack = `${leadIn(home, answer)} “${quoteClause(answerUnits(answer)[0] ?? answer, 120)}”.${where}`;
   }
 
   const substantive = pairs.filter((p) => !isThin(p.answer)).length;
