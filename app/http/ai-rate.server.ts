@@ -2,6 +2,8 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { AI_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { assertAllowed, RateLimiter } from "~/utils/rate-limiter.server";
+import { resolveProvider } from "~/ai/keys.server";
+import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
 
 /**
  * The plan's AI request rate, per user (decisions.md: free 10, starter 30,
@@ -14,9 +16,20 @@ export function hitAiRate(actor: Actor) {
   return aiLimiter.hit(actor.user.id, AI_RATE_PER_MINUTE[actor.org.plan]);
 }
 
-/** Counts the request and throws 429 RATE_LIMITED when the minute's budget is spent. */
-export function assertAiRate(actor: Actor) {
-  assertAllowed(hitAiRate(actor), "AI requests");
+/**
+ * Whether a request will reach an AI provider. The offline drafter runs on
+ * this machine and costs nothing: its requests do not count against the
+ * plan's AI rate (docs/ai.md). The concurrency cap still applies to them.
+ */
+export async function usesProvider(actor: Actor, provider?: unknown) {
+  const explicit = PROVIDER_IDS.includes(provider as ProviderId) ? (provider as ProviderId) : undefined;
+  const resolved = await resolveProvider({ userId: actor.user.id, orgId: actor.org.id }, { provider: explicit });
+  return resolved.source !== "builtin";
+}
+
+/** Counts a provider request and throws 429 RATE_LIMITED when the minute's budget is spent; offline requests pass uncounted. */
+export async function assertAiRate(actor: Actor, provider?: unknown) {
+  if (await usesProvider(actor, provider)) assertAllowed(hitAiRate(actor), "AI requests");
 }
 
 /**

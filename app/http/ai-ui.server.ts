@@ -45,7 +45,7 @@ export async function outputToolAction(
     const loaded = await aiToolPage(request, context, projectId);
     if (values.intent === "delete-output") await deleteOutputIntent(loaded.actor, projectId, values);
     else {
-      assertAiRate(loaded.actor);
+      await assertAiRate(loaded.actor, values.provider);
       await run(loaded, values);
     }
     return redirect(`/projects/${projectId}/ai/${page}`);

@@ -11,7 +11,7 @@ import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
-import { acquireAiSlot, hitAiRate, releaseAfterBody } from "./ai-rate.server";
+import { acquireAiSlot, hitAiRate, releaseAfterBody, usesProvider } from "./ai-rate.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
 import { requestMeta } from "./context.server";
@@ -79,17 +79,19 @@ export function endpoint<C extends Contract<any, any, any>>(
         if (actor && contract.auth !== "public") requireScope(actor, requiredScope(contract));
         if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
         if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
-        if (contract.rateLimit === "ai" && actor) {
-          const rate = hitAiRate(actor);
-          for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
-          assertAllowed(rate, "AI requests");
-          release = acquireAiSlot(actor);
-        }
-
         const parsedParams = contract.params ? contract.params.parse(params) : params;
         const query = contract.query ? contract.query.parse(queryToObject(request.url)) : undefined;
         const body =
           contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
+        // Requests the offline drafter answers cost nothing and are not counted (docs/ai.md); all take a slot.
+        if (contract.rateLimit === "ai" && actor) {
+          if (await usesProvider(actor, (body as { provider?: unknown } | undefined)?.provider)) {
+            const rate = hitAiRate(actor);
+            for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
+            assertAllowed(rate, "AI requests");
+          }
+          release = acquireAiSlot(actor);
+        }
 
         const result = await handler({
           actor: actor as HandlerArgs<C>["actor"],

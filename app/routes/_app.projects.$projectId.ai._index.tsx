@@ -36,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     const { prd } = await aiToolPage(request, context, projectId);
     const content = prd?.content ?? "";
-    assertAiRate(actor);
+    await assertAiRate(actor, values.provider);
     if (values.intent === "score") {
       await scoreProject(actor, projectId, {}, request.signal);
       return redirect(`/projects/${projectId}/ai#score-heading`);

@@ -40,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const message = "The improvement was saved as a new version of the PRD.";
       return redirectWithNotice(`/projects/${projectId}`, message);
     }
-    assertAiRate(actor);
+    await assertAiRate(actor, values.provider);
     const index = values.section ? Number(values.section) : -1;
     const parts = splitSections(current);
     const original = index >= 0 && parts[index] ? parts[index]!.text : current;

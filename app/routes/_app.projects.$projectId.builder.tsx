@@ -57,12 +57,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithNotice(here, "The conversation was cleared. Your PRD and its versions are unchanged.");
     }
     if (values.intent === "generate") {
-      assertAiRate(actor);
+      await assertAiRate(actor, values.provider);
       const result = await generatePrd(actor, generatePrdSchema.parse({ ...values, projectId }), request.signal);
       const message = `PRD generated as version ${result.version.number}${result.model === "builtin" ? " by the offline drafter" : ` with ${result.model}`}.${result.truncated ? " It was cut off at the model's output limit: check the end." : ""}`;
       return redirectWithNotice(`/projects/${projectId}`, message);
     }
-    assertAiRate(actor);
+    await assertAiRate(actor, values.provider);
     await projectChat(actor, projectId, projectChatSchema.parse({ message: values.message }), request.signal);
     return redirect(`${here}#latest`);
   } catch (error) {

@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else if (intent === "extract") {
       const input = extractMemorySchema.parse({ conversation: parsePastedConversation(values.conversation ?? "") });
       // The same per-user AI rate as POST /api/memory/extract.
-      assertAiRate(actor);
+      await assertAiRate(actor, values.provider);
       message = extractionNotice(await extractMemories(actor, input, request.signal));
     } else {
       throw new Response("Unknown action", { status: 400 });

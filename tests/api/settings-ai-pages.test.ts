@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { useAiMocks } from "../mocks/server";
+import { setEnv } from "../support/ai";
 import { type ApiResult, ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { type Account, joinOrg } from "../support/org";
 import { pageText } from "../support/page";
+
+useAiMocks();
 
 /**
  * The AI providers and Memory settings pages, driven like a browser without
@@ -227,6 +231,9 @@ describe("Memory page (/settings/memory)", () => {
   });
 
   it("shares the per-user AI rate limit with POST /api/memory/extract", async () => {
+    // Only requests that reach a provider count (the offline drafter is free): a platform key, answered by the stand-in.
+    setEnv({ OPENAI_API_KEY: "sk-platform-memory-aaaaaaaaaaaaaa" });
+    onTestFinished(() => setEnv({ OPENAI_API_KEY: undefined }));
     const busy = await signedUpClient({ name: "Busy Bee" }); // free plan: 10 AI requests a minute
     for (let i = 0; i < 10; i++) {
       const res = await busy.client.post("/api/memory/extract", { conversation: [{ role: "user", content: "Hello!" }] });
