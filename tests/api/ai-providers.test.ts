@@ -202,6 +202,25 @@ describe("coach through a provider", () => {
 });
 
 describe("the builder through a provider", () => {
+  it("sends the description, what is covered and open, every earlier answer, and asks the model to challenge weak answers", async () => {
+    setEnv({ OPENAI_API_KEY: PLATFORM });
+    const project = (
+      await owner.client.post("/api/projects", { name: "Bin finder", description: "Warehouse pickers lose 20 minutes a shift looking for bins, which costs us overtime." })
+    ).body.id;
+    ai.openai.queue({ kind: "text", chunks: ["Noted. What is the target for lost minutes, and by when?"] });
+    await owner.client.post(`/api/projects/${project}/chat`, { message: "Primary: pickers. Secondary: shift leads." });
+    ai.openai.queue({ kind: "text", chunks: ["A number would help: from 20 minutes to what?"] });
+    await owner.client.post(`/api/projects/${project}/chat`, { message: "Make it faster." });
+    const sent = ai.openai.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    const systemPrompt = sent.find((m) => m.role === "system")!.content;
+    expect(systemPrompt).toContain("Description: Warehouse pickers lose 20 minutes a shift looking for bins");
+    // The description covers the problem and the first answer the users; the model is told so.
+    expect(systemPrompt).toMatch(/Already covered by the project description and the answers so far: [^\n]*Problem[^\n]*Target Users/);
+    expect(systemPrompt).toMatch(/Still open: [^\n]*Goals and Success Metrics/);
+    expect(systemPrompt).toContain("Challenge a weak answer");
+    expect(sent.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["Primary: pickers. Secondary: shift leads.", "Make it faster."]);
+  });
+
   it("asks the model's next question and ends when the model asks none", async () => {
     setEnv({ OPENAI_API_KEY: PLATFORM });
     const project = (await owner.client.post("/api/projects", { name: "Model interview" })).body.id;

@@ -1,3 +1,4 @@
+import { interviewOutline, readAnswers } from "../builtin/answers";
 import type { QaPair } from "../builtin/contract";
 import type { TaskContext } from "../context.server";
 import type { ModelRequest } from "../types";
@@ -9,6 +10,11 @@ export function builderPrompt(
   ctx: TaskContext,
 ): Omit<ModelRequest, "signal"> {
   const sections = ctx.template?.sections.length ? ctx.template.sections.join("; ") : "the usual PRD sections";
+  // What the description and the answers already cover, read the same way the offline drafter reads them.
+  const reading = readAnswers([...input.qaPairs, { question: input.question, answer: input.answer }], interviewOutline(ctx), ctx);
+  const plans = reading.plans.filter((p) => !p.derived);
+  const covered = plans.filter((p) => reading.covered[p.index]).map((p) => p.title);
+  const open = plans.filter((p) => !reading.covered[p.index]).map((p) => p.title);
   const messages: ModelRequest["messages"] = [];
   for (const pair of input.qaPairs.slice(-20)) {
     messages.push({ role: "assistant", content: pair.question }, { role: "user", content: clip(pair.answer, 8000) });
@@ -20,8 +26,9 @@ export function builderPrompt(
       ctx,
       [
         `The PRD must cover: ${sections}. Track which of these the answers already cover.`,
+        `Already covered by the project description and the answers so far: ${covered.length ? covered.join("; ") : "nothing yet"}. Still open: ${open.length ? open.join("; ") : "nothing"}. Never ask for something the description or an earlier answer already says.`,
         "Reply with one or two sentences that acknowledge the latest answer concretely (reuse its key phrase), then ask exactly ONE next question about the most important part not yet covered.",
-        "If the latest answer is vague, ask for specifics on the same topic instead of moving on.",
+        "Challenge a weak answer before moving on: if it is vague, off-topic, gives a goal without a number (baseline, target, date), names no user, or contradicts an earlier answer, say in a few words what is missing or inconsistent and ask for it on the same topic.",
         "When every important part is covered, say so and suggest pressing “Generate PRD”; do not ask another question then.",
         "Plain text, no headings, at most 80 words.",
       ],
