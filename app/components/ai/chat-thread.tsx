@@ -1,3 +1,5 @@
+import { streamingHtml } from "~/utils/markdown-stream";
+
 type Pair = { id: string; question: string; answer: string; response: string; model: string; questionHtml: string; answerHtml: string; responseHtml: string };
 
 /** Markdown rendered and sanitized on the server (renderMarkdown). */
@@ -35,10 +37,12 @@ export function ChatThread({
       ))}
       {pending ? (
         <li>
-          <div className="bubble assistant">{nextQuestion}</div>
-          <div className="bubble user">{pending.answer}</div>
+          <div className="bubble assistant">{nextQuestionHtml ? <Rendered html={nextQuestionHtml} /> : nextQuestion}</div>
+          <div className="bubble user">
+            <Rendered html={streamingHtml(pending.answer)} />
+          </div>
           <div className="bubble assistant streaming" aria-live="polite">
-            {pending.response || <span className="muted">Thinking…</span>}
+            {pending.response ? <Rendered html={streamingHtml(pending.response)} /> : <span className="muted">Thinking…</span>}
           </div>
         </li>
       ) : (
