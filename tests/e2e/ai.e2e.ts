@@ -27,7 +27,7 @@ async function answer(page: Page, text: string, count: number) {
   await page.getByLabel(/Your answer|Anything to add/).fill(text);
   await page.getByRole("button", { name: "Send answer" }).click();
   // The answer is saved and shown in the conversation, with the next question after it.
-  await page.locator(".bubble.user", { hasText: text }).waitFor();
+  await page.locator(".bubble.user", { hasText: text.replace(/\*\*/g, "") }).waitFor();
   await page.waitForFunction((n) => document.querySelectorAll(".chat .bubble.user").length === n, count);
   await page.getByTestId("next-question").waitFor();
 }
@@ -52,9 +52,20 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await page.getByTestId("answered-by").textContent()).toContain("offline drafter");
       expect(await page.getByTestId("next-question").textContent()).toMatch(/problem/i);
 
-      await answer(page, "AR clerks chase invoices older than 90 days by hand in spreadsheets.", 1);
-      await answer(page, "Finance controllers at mid-size companies; clerks send the reminders.", 2);
-      await answer(page, "Cut days sales outstanding from 58 to 40 within two quarters.", 3);
+      await answer(page, "AR clerks chase invoices older than 90 days **by hand** in spreadsheets.", 1);
+      // The conversation renders Markdown: the bold is bold, not asterisks.
+      expect(await page.locator(".bubble.user strong", { hasText: "by hand" }).count()).toBe(1);
+      // An answer about nothing the PRD needs is kept, and the builder asks again on the same topic.
+      const asked = (await page.getByTestId("next-question").textContent()) ?? "";
+      await answer(page, "The weather was nice yesterday.", 2);
+      // The reply says the answer was kept but missed the question, then asks again.
+      const followUp = (await page.getByTestId("next-question").textContent()) ?? "";
+      expect(followUp).toContain("The weather was nice yesterday");
+      expect(followUp).toContain("doesn't seem to answer the question about Target Users and Personas");
+      expect(followUp).toContain("Could you be more specific about “Target Users and Personas”?");
+      expect(asked).not.toMatch(/Could you be more specific/);
+      await answer(page, "Finance controllers at mid-size companies; clerks send the reminders.", 3);
+      await answer(page, "Cut days sales outstanding from 58 to 40 within two quarters.", 4);
       await screenshot(page, `${mode}-builder`);
 
       // Generate: the PRD is saved as a version and shown on the document tab.
@@ -75,6 +86,10 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await page.getByRole("list", { name: "Coach scores by dimension" }).getByRole("listitem").count()).toBe(6);
       await page.getByRole("button", { name: "Score the PRD" }).click();
       await page.getByTestId("overall-score").waitFor();
+      // Four answers make a thin draft: the score says so instead of praising it.
+      const overall = Number(((await page.getByTestId("overall-score").textContent()) ?? "").match(/\d+/)?.[0]);
+      expect(overall).toBeGreaterThan(0);
+      expect(overall).toBeLessThan(70);
       await screenshot(page, `${mode}-review`);
 
       // User stories derived from the PRD.

@@ -6,6 +6,16 @@ type Pair = { id: string; question: string; answer: string; response: string; mo
 const Rendered = ({ html }: { html: string }) => <div className="bubble-text" dangerouslySetInnerHTML={{ __html: html }} />;
 
 /**
+ * What the assistant said before answer i: the previous reply (its
+ * acknowledgement of the last answer, then this question) when it ends with
+ * the question, else the question alone.
+ */
+function asked(pairs: Pair[], i: number) {
+  const before = pairs[i - 1];
+  return before?.responseHtml && before.response.trim().endsWith(pairs[i]!.question.trim()) ? before.responseHtml : pairs[i]!.questionHtml;
+}
+
+/**
  * The builder conversation as chat bubbles: each saved pair is the
  * assistant's question and the user's answer; the waiting question comes
  * last. `pending` shows an answer being sent and the reply streaming in.
@@ -27,7 +37,7 @@ export function ChatThread({
         <li key={p.id} id={i === pairs.length - 1 && !pending ? "latest" : undefined}>
           <div className="bubble assistant">
             <span className="sr-only">Assistant: </span>
-            <Rendered html={p.questionHtml} />
+            <Rendered html={asked(pairs, i)} />
           </div>
           <div className="bubble user">
             <span className="sr-only">You: </span>
@@ -50,7 +60,13 @@ export function ChatThread({
           {nextQuestion ? (
             <div className="bubble assistant next-question" data-testid="next-question">
               <span className="sr-only">Assistant asks: </span>
-              {nextQuestionHtml ? <Rendered html={nextQuestionHtml} /> : nextQuestion}
+              {pairs.at(-1)?.responseHtml && pairs.at(-1)!.response.trim().endsWith(nextQuestion.trim()) ? (
+                <Rendered html={pairs.at(-1)!.responseHtml} />
+              ) : nextQuestionHtml ? (
+                <Rendered html={nextQuestionHtml} />
+              ) : (
+                nextQuestion
+              )}
             </div>
           ) : (
             <div className="bubble assistant next-question" data-testid="next-question">
