@@ -19,9 +19,14 @@ export interface TaskContext extends BuiltinContext {
 
 export async function loadTaskContext(
   userId: string,
-  project: Pick<Project, "name" | "description" | "templateId"> | null,
-  options: { memories?: boolean } = {},
+  project: (Pick<Project, "name" | "description" | "templateId"> & { id?: string }) | null,
+  options: { memories?: boolean; document?: boolean } = {},
 ): Promise<TaskContext> {
+  // The builder and the PRD writer read the current PRD first (an import, or the user's edits).
+  const document =
+    options.document && project?.id
+      ? (await db.selectFrom("prds").select("content").where("projectId", "=", project.id).executeTakeFirst())?.content
+      : undefined;
   const template = project?.templateId
     ? await db
         .selectFrom("templates")
@@ -42,6 +47,7 @@ export async function loadTaskContext(
         }
       : null,
     memories,
+    ...(document?.trim() ? { document } : {}),
   };
 }
 

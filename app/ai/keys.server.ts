@@ -1,8 +1,10 @@
 import type { AiKeySource } from "#db/schema";
-import { config } from "~/config.server";
 import { candidateKeys } from "~/domain/ai-keys/ai-keys.server";
 import { decrypt } from "~/utils/crypto.server";
+import { platformKey, providerCredentials as credentials } from "./credentials.server";
 import { PROVIDER_IDS, type ProviderCredentials, type ProviderId } from "./types";
+
+export { platformSettings } from "./credentials.server";
 
 /**
  * Which provider and key answer a request (decisions.md, "AI providers"):
@@ -27,44 +29,6 @@ const EMBEDDING_PROVIDERS: readonly ProviderId[] = ["provider_a", "provider_c"];
 export type Resolved =
   | { source: "builtin"; provider: "builtin"; model: "builtin" }
   | { source: Exclude<AiKeySource, "builtin">; provider: ProviderId; model: string; keyId: string | null; credentials: ProviderCredentials };
-
-/** Platform settings of one provider from the environment, or null when not configured. */
-export function platformSettings(provider: ProviderId) {
-  const c = config();
-  const settings = {
-    provider_a: { key: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL, embeddingModel: c.OPENAI_EMBEDDING_MODEL },
-    provider_b: { key: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL, embeddingModel: undefined },
-    provider_c: { key: c.GOOGLE_API_KEY, baseUrl: c.GOOGLE_API_BASE_URL, model: c.GOOGLE_MODEL, embeddingModel: c.GOOGLE_EMBEDDING_MODEL },
-  }[provider];
-  return settings;
-}
-
-/**
- * The base URL is where the operator says the provider lives (a gateway, a
- * regional endpoint, a local OpenAI-compatible server): every key of that
- * provider, personal, organization or platform, is sent there.
- */
-function credentials(provider: ProviderId, apiKey: string): ProviderCredentials {
-  const s = platformSettings(provider);
-  const c = config();
-  return {
-    provider,
-    apiKey,
-    baseUrl: s.baseUrl,
-    model: s.model,
-    embeddingModel: s.embeddingModel,
-    timeoutMs: c.AI_TIMEOUT_MS,
-    maxRetries: c.AI_MAX_RETRIES,
-  };
-}
-
-/** A platform provider is usable with a key, or with only a base URL (local servers need no key). */
-function platformKey(provider: ProviderId): string | null {
-  const s = platformSettings(provider);
-  if (s.key?.trim()) return s.key.trim();
-  if (s.baseUrl) return "not-needed";
-  return null;
-}
 
 export async function resolveProvider(
   who: { userId: string; orgId: string },

@@ -73,6 +73,26 @@ export interface ProviderClient {
   embed?(texts: string[], signal?: AbortSignal): Promise<EmbeddingResult>;
 }
 
+/**
+ * What a connection test learned from one cheap, unbilled call to a provider
+ * (listing models, or counting the tokens of a word).
+ */
+export interface ProbeResult {
+  /** How many models the endpoint lists; null when the call does not list them. */
+  modelCount: number | null;
+  /** Whether the configured model is among them; null when the answer cannot tell. */
+  modelListed: boolean | null;
+}
+
+/** How a connection test failed (app/ai/connection.server.ts). */
+export const CONNECTION_FAILURES = ["unauthorized", "not_found", "unreachable", "rate_limited", "error"] as const;
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
+
+/** The outcome of a connection test; `message` and `detail` never contain the key. */
+export type ConnectionResult =
+  | { ok: true; provider: ProviderId; model: string; latencyMs: number; detail: string }
+  | { ok: false; provider: ProviderId; reason: ConnectionFailure; message: string };
+
 export interface ProviderCredentials {
   provider: ProviderId;
   apiKey: string;

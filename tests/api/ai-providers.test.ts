@@ -221,6 +221,24 @@ describe("the builder through a provider", () => {
     expect(sent.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["Primary: pickers. Secondary: shift leads.", "Make it faster."]);
   });
 
+  it("reads an imported PRD first: the builder and the writer get it, and the sections it fills count as covered", async () => {
+    setEnv({ OPENAI_API_KEY: PLATFORM });
+    const project = (await owner.client.post("/api/projects", { name: "Imported plan" })).body.id;
+    const imported = "# Imported plan\n\n## Goals and Success Metrics\n- Cut search time from 20 to 5 minutes a shift by June 2027.\n\n---\n\n_Imported from “plan.docx”._\n";
+    expect((await owner.client.post(`/api/projects/${project}/prd`, { content: imported })).status).toBe(201);
+    ai.openai.queue({ kind: "text", chunks: ["Who uses it?"] });
+    await owner.client.post(`/api/projects/${project}/chat`, { message: "Pickers lose 20 minutes a shift looking for bins." });
+    const builderSystem = (ai.openai.requests.at(-1)!.body.messages as { role: string; content: string }[]).find((m) => m.role === "system")!.content;
+    expect(builderSystem).toContain("<current_prd>");
+    expect(builderSystem).toContain("Cut search time from 20 to 5 minutes a shift by June 2027.");
+    expect(builderSystem).toMatch(/Already covered by the project description and the answers so far: [^\n]*Goals and Success Metrics/);
+    ai.openai.queue({ kind: "text", chunks: ["# Imported plan\n\n## Problem\nPickers lose time.\n"] });
+    await owner.client.post("/api/generate-prd", { projectId: project, style: "lean", regenerate: true });
+    const writerSystem = (ai.openai.requests.at(-1)!.body.messages as { role: string; content: string }[]).find((m) => m.role === "system")!.content;
+    expect(writerSystem).toContain("Keep its content, in its words");
+    expect(writerSystem).toContain("Cut search time from 20 to 5 minutes");
+  });
+
   it("asks the model's next question and ends when the model asks none", async () => {
     setEnv({ OPENAI_API_KEY: PLATFORM });
     const project = (await owner.client.post("/api/projects", { name: "Model interview" })).body.id;

@@ -140,3 +140,41 @@ describe("the builder asks only what is missing", () => {
     expect(real.nextQuestion).not.toMatch(/Goals and Success Metrics/);
   });
 });
+
+describe("an imported document is read before anything is asked", () => {
+  const imported = [
+    "# Bin finder",
+    "",
+    "## Problem",
+    "Warehouse pickers lose 20 minutes a shift looking for bins.",
+    "",
+    "## Target Users",
+    "- Primary: warehouse pickers",
+    "- Secondary: shift leads",
+    "",
+    "## Risks",
+    "TBD",
+    "",
+    "---",
+    "",
+    "_Imported from “bins.docx”._",
+  ].join("\n");
+  const withDoc: BuiltinContext = { memories: [], projectName: "Bin finder", document: imported };
+
+  it("asks first about what the document lacks, and keeps its words in the PRD", async () => {
+    const { firstQuestion } = await import("~/ai/builtin/interview");
+    const outline = interviewOutline(withDoc);
+    const q = firstQuestion(withDoc);
+    expect(q).toBe(outline.find((p) => p.title === "Goals and Success Metrics")!.question);
+    const draft = generatePrd({ style: "lean", qaPairs: [] }, withDoc);
+    expect(draft).toContain("Warehouse pickers lose 20 minutes a shift looking for bins.");
+    expect(draft).toContain("Primary: warehouse pickers");
+    expect(draft).not.toMatch(/Imported from|^- TBD/m);
+  });
+
+  it("does not read back a draft it wrote itself", () => {
+    const own = generatePrd({ style: "lean", qaPairs: [] }, { memories: [], projectName: "X" });
+    const again = generatePrd({ style: "lean", qaPairs: [] }, { memories: [], projectName: "X", document: own });
+    expect(again).toBe(own);
+  });
+});

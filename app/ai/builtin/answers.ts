@@ -1,6 +1,7 @@
 import type { BuiltinContext, QaPair } from "./contract";
 import { sameTitle } from "~/utils/md-doc";
 import { answerUnits } from "./answer-units";
+import { documentFacts } from "./document-facts";
 import { isThin, isVague, roles } from "./phrases";
 import { cueScore, type Topic, topicsForTitle } from "./topics";
 
@@ -117,6 +118,8 @@ export interface Fact {
   offTopic?: boolean;
   /** From the project description, standing in for a section nobody answered. */
   fromDescription?: boolean;
+  /** From the project's current PRD (an import, or the user's edits), for a section no answer covers. */
+  fromDocument?: boolean;
 }
 
 /** An answer that speaks to no section: no cue of any, no figure, no role ("The weather was nice yesterday."). */
@@ -173,8 +176,14 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
       facts.push({ text, answer, question: own ? undefined : pair.question.trim(), sections, covers: thin ? [] : covers, thin, ...(offTopic ? { offTopic } : {}) });
     }
   });
-  // The project description stands in for a section no answer covers, when it clearly speaks to it.
+  // The project's current PRD (imported or edited) fills the sections no answer covers, in its own words.
   const answered = new Set(facts.flatMap((f) => f.covers));
+  for (const { plan, text } of documentFacts(ctx.document, plans)) {
+    if (answered.has(plan)) continue;
+    facts.push({ text, answer: -1, sections: [plan], covers: [plan], thin: false, fromDocument: true });
+  }
+  for (const f of facts) if (f.fromDocument) answered.add(f.sections[0]!);
+  // The project description stands in for a section nothing else covers, when it clearly speaks to it.
   for (const text of answerUnits(ctx.projectDescription ?? "")) {
     const best = [...live].sort((a, b) => planScore(text, b) - planScore(text, a) || a.priority - b.priority)[0];
     if (!best || planScore(text, best) < 2 || answered.has(best.index)) continue;

@@ -41,6 +41,8 @@ export interface BuiltinContext {
   projectDescription?: string;
   template?: BuiltinTemplate | null;
   memories: BuiltinMemory[];
+  /** The project's current PRD (an imported document, or a draft the user edited): read before anything is asked. */
+  document?: string;
 }
 
 export interface QaPair {

@@ -8,6 +8,7 @@ import {
   mostImportant,
   planScore,
   readAnswers,
+  targetOf,
 } from "./answers";
 import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
@@ -26,17 +27,21 @@ const MAX_ANSWERS = 8;
 const MAX_TURNS = 12;
 
 /**
- * The template's first question when it has one; otherwise, when the
- * project description already answers a section (the problem, say), the
- * most important section it leaves open: the user is never asked what they
- * already wrote.
+ * The template's first question (or the generic one), unless the project
+ * description or the current PRD (an import) already answers what it asks
+ * about: then the most important section they leave open. The user is
+ * never asked what they already wrote.
  */
 export function firstQuestion(ctx: BuiltinContext): string {
-  if (ctx.template?.initialQuestion?.trim() || !ctx.projectDescription?.trim()) return firstQuestionOf(ctx);
+  const first = firstQuestionOf(ctx);
+  if (!ctx.projectDescription?.trim() && !ctx.document?.trim()) return first;
   const plans = interviewOutline(ctx);
   const reading = readAnswers([], plans, ctx);
-  if (!reading.facts.length) return firstQuestionOf(ctx);
-  return mostImportant(plans.filter((p) => !p.derived && !reading.covered[p.index]))?.question ?? firstQuestionOf(ctx);
+  if (!reading.facts.length) return first;
+  // The template's (or the generic) first question, unless what it asks about is already written down.
+  const target = targetOf(first, plans, ctx);
+  if (target >= 0 && !reading.covered[target]) return first;
+  return mostImportant(plans.filter((p) => !p.derived && !reading.covered[p.index]))?.question ?? first;
 }
 
 const LEAD_INS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { interviewOutline, readAnswers } from "../builtin/answers";
 import type { QaPair } from "../builtin/contract";
 import type { TaskContext } from "../context.server";
 import type { ModelRequest } from "../types";
-import { clip, system } from "./shared";
+import { clip, documentBlock, system } from "./shared";
 
 /** One step of the conversational PRD builder: acknowledge the answer, ask the next question. */
 export function builderPrompt(
@@ -27,6 +27,7 @@ export function builderPrompt(
       [
         `The PRD must cover: ${sections}. Track which of these the answers already cover.`,
         `Already covered by the project description and the answers so far: ${covered.length ? covered.join("; ") : "nothing yet"}. Still open: ${open.length ? open.join("; ") : "nothing"}. Never ask for something the description or an earlier answer already says.`,
+        ...(documentBlock(ctx, 6000) ? [documentBlock(ctx, 6000)] : []),
         "Reply with one or two sentences that acknowledge the latest answer concretely (reuse its key phrase), then ask exactly ONE next question about the most important part not yet covered.",
         "Challenge a weak answer before moving on: if it is vague, off-topic, gives a goal without a number (baseline, target, date), names no user, or contradicts an earlier answer, say in a few words what is missing or inconsistent and ask for it on the same topic.",
         "When every important part is covered, say so and suggest pressing “Generate PRD”; do not ask another question then.",

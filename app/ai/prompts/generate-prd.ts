@@ -2,7 +2,7 @@ import type { QaPair } from "../builtin/contract";
 import type { TaskContext } from "../context.server";
 import type { PrdStyle } from "../schemas";
 import type { ModelRequest } from "../types";
-import { clip, GROUNDING, system } from "./shared";
+import { clip, documentBlock, GROUNDING, system } from "./shared";
 
 const STYLE: Record<PrdStyle, string> = {
   comprehensive: "Comprehensive: every section fully developed for engineering, design and leadership.",
@@ -26,6 +26,9 @@ export function generatePrdPrompt(input: { style: PrdStyle; qaPairs: QaPair[] },
         ? `Output Markdown: one H1 title, then exactly these H2 sections in this order: ${sections.join("; ")}.`
         : "Output Markdown: one H1 title, then H2 sections suited to the style (problem, goals and success metrics, users, requirements, scope, risks, open questions at least).",
       "Give goals measurable targets only when the interview states them; otherwise write the goal and add the missing number to open questions.",
+      ...(documentBlock(ctx)
+        ? [`${documentBlock(ctx)}\nKeep its content, in its words, wherever the interview does not replace it; never drop a fact, number, persona or mitigation it states.`]
+        : []),
       "No preamble and no closing remarks: the answer is the document.",
     ]),
     messages: [{ role: "user", content: clip(`Interview transcript:\n\n${transcript}\n\nWrite the PRD.`) }],

@@ -21,6 +21,12 @@ export function projectBlock(ctx: TaskContext) {
   return lines.join("\n");
 }
 
+/** The project's current PRD (an import, or the user's edits), for the builder and the writer to read first. */
+export function documentBlock(ctx: TaskContext, max = 12_000) {
+  if (!ctx.document?.trim() || /^_(?:Draft|Outline) · /m.test(ctx.document)) return "";
+  return `The project's current PRD (imported or written by the user): read it first; it is the user's own text.\n<current_prd>\n${clip(ctx.document, max)}\n</current_prd>`;
+}
+
 export function templateBlock(ctx: TaskContext) {
   const t = ctx.template;
   if (!t) return "";

@@ -1,8 +1,32 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages";
-import type { ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
+import type { ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
 import { lazySdk } from "./lazy";
+
+const createSdk = async (creds: ProviderCredentials): Promise<Anthropic> =>
+  new (await import("@anthropic-ai/sdk")).default({
+    apiKey: creds.apiKey,
+    baseURL: creds.baseUrl,
+    timeout: creds.timeoutMs,
+    maxRetries: creds.maxRetries,
+  });
+
+/**
+ * Connection test: one page of GET /v1/models (free). Model ids carry a date
+ * (`claude-…-20250929`), so the configured name counts as listed when an id
+ * starts with it; an alias it cannot match leaves `modelListed` unknown.
+ */
+export async function anthropicProbe(creds: ProviderCredentials): Promise<ProbeResult> {
+  try {
+    const page = await (await createSdk(creds)).models.list({ limit: 100 });
+    const ids = page.data.map((m) => m.id);
+    const listed = ids.some((id) => id === creds.model || id.startsWith(`${creds.model}-`));
+    return { modelCount: ids.length, modelListed: listed ? true : null };
+  } catch (error) {
+    throw toProviderError("provider_b", error, creds.apiKey);
+  }
+}
 
 /**
  * provider_b through the official `@anthropic-ai/sdk`. Structured answers
@@ -10,15 +34,7 @@ import { lazySdk } from "./lazy";
  * JSON; its text is that input serialised.
  */
 export function anthropicClient(creds: ProviderCredentials): ProviderClient {
-  const sdk = lazySdk(
-    async (): Promise<Anthropic> =>
-      new (await import("@anthropic-ai/sdk")).default({
-        apiKey: creds.apiKey,
-        baseURL: creds.baseUrl,
-        timeout: creds.timeoutMs,
-        maxRetries: creds.maxRetries,
-      }),
-  );
+  const sdk = lazySdk(() => createSdk(creds));
 
   const params = (request: ModelRequest): MessageCreateParamsBase => ({
     model: creds.model,

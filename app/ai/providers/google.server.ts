@@ -5,7 +5,7 @@ import type {
   GoogleGenerativeAI,
   ResponseSchema,
 } from "@google/generative-ai";
-import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
+import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
 import { lazySdk } from "./lazy";
 
@@ -55,9 +55,31 @@ function textOf(response: GenerateContentResponse) {
   return (response.candidates?.[0]?.content?.parts ?? []).map((p) => p.text ?? "").join("");
 }
 
+const createSdk = async (creds: ProviderCredentials): Promise<GoogleGenerativeAI> =>
+  new (await import("@google/generative-ai")).GoogleGenerativeAI(creds.apiKey);
+const requestOptionsOf = (creds: ProviderCredentials) => ({
+  timeout: creds.timeoutMs,
+  ...(creds.baseUrl ? { baseUrl: creds.baseUrl.replace(/\/+$/, "") } : {}),
+});
+
+/**
+ * Connection test: counts the tokens of one word with the configured model
+ * (`:countTokens` is free), which checks the key and the model at once. The
+ * SDK retries nothing, so this is one request.
+ */
+export async function googleProbe(creds: ProviderCredentials): Promise<ProbeResult> {
+  try {
+    const model = (await createSdk(creds)).getGenerativeModel({ model: creds.model }, requestOptionsOf(creds));
+    await model.countTokens("ping");
+    return { modelCount: null, modelListed: true };
+  } catch (error) {
+    throw toProviderError("provider_c", error, creds.apiKey);
+  }
+}
+
 export function googleClient(creds: ProviderCredentials): ProviderClient {
-  const sdk = lazySdk(async (): Promise<GoogleGenerativeAI> => new (await import("@google/generative-ai")).GoogleGenerativeAI(creds.apiKey));
-  const requestOptions = { timeout: creds.timeoutMs, ...(creds.baseUrl ? { baseUrl: creds.baseUrl.replace(/\/+$/, "") } : {}) };
+  const sdk = lazySdk(() => createSdk(creds));
+  const requestOptions = requestOptionsOf(creds);
 
   const model = async (request: ModelRequest) =>
     (await sdk()).getGenerativeModel(

@@ -1,8 +1,31 @@
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
 import { lazySdk } from "./lazy";
-import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProviderClient, ProviderCredentials } from "../types";
+import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
+
+const createSdk = async (creds: ProviderCredentials): Promise<OpenAI> =>
+  new (await import("openai")).default({
+    apiKey: creds.apiKey,
+    baseURL: creds.baseUrl,
+    timeout: creds.timeoutMs,
+    maxRetries: creds.maxRetries,
+  });
+
+/**
+ * Connection test: lists the models (GET /models), which costs nothing and
+ * is what Ollama, llama.cpp and vLLM serve at /v1/models too. Ollama names a
+ * pulled model `name:latest`, so that counts as the configured `name`.
+ */
+export async function openaiProbe(creds: ProviderCredentials): Promise<ProbeResult> {
+  try {
+    const page = await (await createSdk(creds)).models.list();
+    const ids = page.data.map((m) => m.id);
+    return { modelCount: ids.length, modelListed: ids.some((id) => id === creds.model || id === `${creds.model}:latest`) };
+  } catch (error) {
+    throw toProviderError("provider_a", error, creds.apiKey);
+  }
+}
 
 /**
  * provider_a through the official `openai` SDK: OpenAI itself, or any
@@ -10,15 +33,7 @@ import { toProviderError } from "./errors";
  * Structured answers use `response_format: json_schema`.
  */
 export function openaiClient(creds: ProviderCredentials): ProviderClient {
-  const sdk = lazySdk(
-    async (): Promise<OpenAI> =>
-      new (await import("openai")).default({
-        apiKey: creds.apiKey,
-        baseURL: creds.baseUrl,
-        timeout: creds.timeoutMs,
-        maxRetries: creds.maxRetries,
-      }),
-  );
+  const sdk = lazySdk(() => createSdk(creds));
   // OpenAI's own API wants max_completion_tokens; compatible local servers understand max_tokens.
   const limit = (n: number) => (creds.baseUrl ? { max_tokens: n } : { max_completion_tokens: n });
 

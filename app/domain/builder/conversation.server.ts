@@ -56,7 +56,7 @@ export async function getConversation(viewer: Viewer, projectId: string) {
   const { project } = await projectAccess(viewer, projectId);
   const pairs = await qaPairs(project.id);
   const last = pairs.at(-1);
-  const ctx = await loadTaskContext(project.createdById ?? "", project, { memories: false });
+  const ctx = await loadTaskContext(project.createdById ?? "", project, { memories: false, document: true });
   const nextQuestion = last ? last.nextQuestion : builtinDrafter.firstQuestion(ctx);
   return { qaPairs: pairs, nextQuestion, complete: Boolean(last && !last.nextQuestion) };
 }
@@ -69,7 +69,7 @@ export async function getConversation(viewer: Viewer, projectId: string) {
 export async function startProjectChat(actor: Actor, projectId: string, input: ProjectChatInput): Promise<Producer> {
   const { project } = await requireEdit(actor, projectId);
   const pairs = await qaPairs(project.id);
-  const ctx = await loadTaskContext(actor.user.id, project);
+  const ctx = await loadTaskContext(actor.user.id, project, { document: true });
   const lastAssistant = [...(input.conversationHistory ?? [])].reverse().find((m) => m.role === "assistant");
   const question =
     lastAssistant?.content.trim() || pairs.at(-1)?.nextQuestion || pairs.at(-1)?.response || builtinDrafter.firstQuestion(ctx);

@@ -30,7 +30,7 @@ export async function startGeneratePrd(actor: Actor, input: GeneratePrdInput): P
     );
   }
   const pairs = (await qaPairs(project.id)).map((p) => ({ question: p.question, answer: p.answer }));
-  const ctx = await loadTaskContext(actor.user.id, project);
+  const ctx = await loadTaskContext(actor.user.id, project, { document: true });
   const ai = await prepareAi({ actor, task: "generate_prd", projectId: project.id, provider: input.provider });
   const expected = Math.max(1, ctx.template?.sections.length ?? 8);
 
