@@ -35,7 +35,8 @@ function interview(seed: number) {
   const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
   const some = <T,>(xs: T[], min = 1) => xs.filter(() => r() < 0.6).concat(xs.slice(0, min)).filter((x, i, all) => all.indexOf(x) === i);
   const list = (items: string[]) => {
-    const style = pick(["numbered", "inline", "bullets", "stars", "sentences"]);
+    const style = pick(["numbered", "inline", "bullets", "stars", "sentences", "table"]);
+    if (style === "table") return ["| Item | Note |", "| --- | --- |", ...items.map((t) => `| ${t} | |`)].join("\n");
     if (style === "numbered") return items.map((t, i) => `${i + 1}. ${t}`).join("\n");
     if (style === "inline") return items.map((t, i) => `${i + 1}. ${t}.`).join(" ");
     if (style === "bullets") return items.map((t) => `- ${t}`).join("\n");
@@ -80,6 +81,11 @@ describe("answerUnits", () => {
     expect(answerUnits("1. Send a reminder. Include the address.\n2. Confirm by reply")).toEqual(["Send a reminder. Include the address.", "Confirm by reply"]);
     expect(answerUnits("Risk: costs grow. Mitigation: cap the volume.")).toEqual(["Risk: costs grow. Mitigation: cap the volume."]);
     expect(answerUnits("1.\n2)\n- \n* ok")).toEqual([]);
+    // A table's rows are statements, labelled by the headers; its intro line is not.
+    expect(answerUnits("Our goals:\n\n| Metric | Today | Target |\n| --- | --- | --- |\n| No-show rate | 18% | 9% by June 2027 |")).toEqual([
+      "No-show rate: today 18%, target 9% by June 2027",
+    ]);
+    expect(answerUnits("Metric\tToday\tTarget\nNo-show rate\t18%\t9%")).toEqual(["No-show rate: today 18%, target 9%"]);
   });
 });
 

@@ -38,11 +38,38 @@ function splitLabelled(item: string): string[] {
 
 const enough = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length >= 2;
 
+const cells = (row: string) => (row.includes("\t") ? row.split("\t") : row.trim().replace(/^\||\|$/g, "").split("|")).map((c) => plainInline(c).trim());
+const isTableRow = (line: string) => /^\s*\|.*\|\s*$/.test(line) || (line.split("\t").length >= 3 && !/^\s*(?:[-*+]|\d+[.)])\s/.test(line));
+const SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/;
+
+/**
+ * A table (Markdown pipes, or tab-separated rows pasted from a spreadsheet):
+ * each data row is one statement, its first cell the subject and the other
+ * cells labelled by their headers ("No-show rate: today 18%, target 9%").
+ */
+function tableUnits(rows: string[]): string[] {
+  const body = rows.filter((r) => !SEPARATOR.test(r));
+  const [head, ...data] = body.map(cells);
+  if (!head || !data.length) return body.map((r) => cells(r).filter(Boolean).join(", "));
+  return data.map((row) => {
+    const rest = row.slice(1).map((v, i) => (v ? `${(head[i + 1] ?? "").toLowerCase()} ${v}`.trim() : "")).filter(Boolean);
+    return rest.length ? `${row[0]}: ${rest.join(", ")}` : row[0] ?? "";
+  });
+}
+
 export function answerUnits(answer: string): string[] {
   const units: string[] = [];
-  for (const raw of answer.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = raw.trimEnd();
+  const lines = answer.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trimEnd();
     if (!line.trim()) continue;
+    if (isTableRow(line) && i + 1 < lines.length && isTableRow(lines[i + 1]!)) {
+      const rows: string[] = [];
+      while (i < lines.length && isTableRow(lines[i]!)) rows.push(lines[i++]!);
+      i--;
+      units.push(...tableUnits(rows));
+      continue;
+    }
     const numbered = inlineNumbered(plainInline(line));
     if (numbered) {
       units.push(...numbered.flatMap(splitLabelled));
@@ -59,5 +86,6 @@ export function answerUnits(answer: string): string[] {
       else units.push(sentence);
     }
   }
-  return units.map((u) => u.replace(/\s+/g, " ").trim()).filter(enough);
+  // "Our goals:" introduces what follows; it says nothing itself.
+  return units.map((u) => u.replace(/\s+/g, " ").trim()).filter((u) => enough(u) && !(/:$/.test(u) && u.split(" ").length <= 4));
 }
