@@ -81,6 +81,20 @@ describe("the technical spec's data model", () => {
   });
 });
 
+describe("the draft is scored for what it is", () => {
+  it("a draft with three empty sections is good, not excellent, and the coach does not call its completeness a strength", async () => {
+    const { score } = await import("~/ai/builtin/score");
+    const { coach } = await import("~/ai/builtin/coach");
+    const s = score({ prdContent: prd }, ctx);
+    expect(s.overallScore).toBeGreaterThanOrEqual(60);
+    expect(s.overallScore).toBeLessThan(80);
+    expect(s.breakdown.completeness).toBeLessThan(80);
+    const review = coach({ prdContent: prd }, ctx);
+    expect(review.strengths.join("\n")).not.toMatch(/^Completeness/m);
+    expect(review.improvements.map((i) => i.suggestion).join("\n")).toContain("Fill in “Non-Functional Requirements”");
+  });
+});
+
 describe("roadmap and launch copy keep to the stated timeline and audience", () => {
   it("fits the roadmap to the weeks the PRD states, and says so", () => {
     const r = roadmap({ prdContent: prd, teamSize: "small", methodology: "agile" }, ctx);

@@ -45,7 +45,7 @@ function summary(a: Analysis, order: Dimension[]) {
 function strengths(a: Analysis, order: Dimension[]) {
   if (!a.words) return [];
   const good = order
-    .filter((d) => a.dimensions[d].score >= 70)
+    .filter((d) => a.dimensions[d].score >= 80)
     .map((d) => `${label(d)} (${a.dimensions[d].score}/100): ${a.dimensions[d].evidence}`);
   if (a.goals.length && a.goalsWithNumbers === a.goals.length) good.push(`Every goal (${a.goals.length}) states a number.`);
   if (a.stories && a.storiesWithAcceptance === a.stories) good.push(`Every user story (${a.stories}) has acceptance criteria.`);

@@ -61,8 +61,10 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
   // A heading with nothing under it is not coverage.
   const coverage = a.expected.length ? (a.present.length - presentEmpty) / a.expected.length : 0;
   // A placeholder is a part of the document that is not written yet.
+  // Sections of the document's own outline left empty are unwritten too, expected or not.
+  const emptyOther = a.emptySections.length - presentEmpty;
   const completeness = a.words
-    ? coverage * 80 + Math.min(1, a.words / 800) * 20 - Math.min(15, a.todos * 3) - Math.min(30, a.placeholders * 5)
+    ? coverage * 80 + Math.min(1, a.words / 800) * 20 - Math.min(15, a.todos * 3) - Math.min(30, a.placeholders * 5) - Math.min(24, emptyOther * 8)
     : 0;
 
   const userFocus =
