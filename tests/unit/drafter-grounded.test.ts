@@ -81,6 +81,18 @@ describe("the technical spec's data model", () => {
   });
 });
 
+describe("other styles", () => {
+  it("a technical PRD's data model names only fields the requirements name; agile epics keep the user's casing", () => {
+    const technical = generatePrd({ style: "technical", qaPairs }, ctx);
+    const model = technical.slice(technical.indexOf("## Data Model"), technical.indexOf("## API Design"));
+    expect(model).toContain("Booking.confirmationStatus (“Show receptionists the confirmation status beside each booking”)");
+    expect(model).not.toMatch(/sms reminder,|createdAt/);
+    const agile = generatePrd({ style: "agile", qaPairs }, ctx);
+    expect(agile).toContain("### Epic 1: SMS reminders");
+    expect(agile).not.toMatch(/Generals|Sms /);
+  });
+});
+
 describe("the draft is scored for what it is", () => {
   it("a draft with three empty sections is good, not excellent, and the coach does not call its completeness a strength", async () => {
     const { score } = await import("~/ai/builtin/score");

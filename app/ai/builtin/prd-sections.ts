@@ -3,6 +3,7 @@ import type { Fact, SectionPlan } from "./answers";
 import type { BuiltinContext } from "./contract";
 import { hasNumber, shorten } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
+import { dataModel as proposeModel } from "./data-model";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";
 
@@ -152,7 +153,13 @@ function epics(items: string[]) {
     const key = (cap?.verb && entityOf(cap.object)) || "general";
     groups.set(key, [...(groups.get(key) ?? []), text]);
   }
-  return [...groups].flatMap(([name, list], i) => [...(i ? [""] : []), `### Epic ${i + 1}: ${ucFirst(plural(name))}`, ...list.map((t) => `- ${t}`)]);
+  // The record's name as the user cased it ("SMS reminder", not "Sms reminder").
+  const asWritten = (name: string, list: string[]) => new RegExp(name.split(" ").join("\\s+"), "i").exec(list.join(" "))?.[0] ?? name;
+  return [...groups].flatMap(([name, list], i) => [
+    ...(i ? [""] : []),
+    `### Epic ${i + 1}: ${name === "general" ? "Other requirements" : ucFirst(plural(asWritten(name, list)))}`,
+    ...list.map((t) => `- ${t}`),
+  ]);
 }
 
 const NEGATIVE = /\b(not|won't|will not|out of scope|later|exclud\w*|non-goals?|no\b|never|leave out|leaving out|v2|phase 2)\b/i;
@@ -189,8 +196,12 @@ const release: Writer = (facts, plan, env) => {
 
 const proposed = (label: string, list: string[]) => (list.length ? [`_${label} (proposed, from the answers):_ ${list.join(", ")}`] : []);
 
-const dataModel: Writer = (facts, plan, env) =>
-  facts.length ? bullets(facts) : [...proposed("Entities mentioned", env.entities), open(env, plan.title, topic("dataModel").question)];
+const dataModel: Writer = (facts, plan, env) => {
+  if (facts.length) return bullets(facts);
+  // Only fields the requirements name, each with its source; never a record without one.
+  const fields = proposeModel(env.capabilities.map((c) => c.source), env.entities).flatMap((e) => e.fields.map((f) => `${e.name}.${f.name} (“${shorten(f.source, 80)}”)`));
+  return [...proposed("Fields the requirements name", fields), open(env, plan.title, topic("dataModel").question)];
+};
 const api: Writer = (facts, plan, env) =>
   facts.length
     ? bullets(facts)
