@@ -124,6 +124,13 @@ describe("roadmap and launch copy keep to the stated timeline and audience", () 
     expect(post).toContain("Dental reminders is for front-desk receptionists, patients and clinic owners.");
     expect(post).toContain("When: Pilot in 2 clinics in March 2027, GA 10 weeks after the pilot.");
     expect(post).not.toMatch(/Problem: |often parents,/);
+    const demo = launchContent({ content: prd, contentType: "demo_script" }, ctx);
+    expect(demo).toContain("“As a patient, I can confirm or cancel by replying C or X.”");
+    expect(demo).toContain("“Dental reminders can send an SMS reminder 48 hours before each appointment.”");
+    expect(demo).not.toMatch(/I can (?:let|show)\b/);
+    const release = launchContent({ content: prd, contentType: "press_release" }, ctx);
+    expect(release).not.toContain("Availability: Pilot");
+    expect(release).toContain("Pilot in 2 clinics in March 2027, GA 10 weeks after the pilot.");
   });
 
   it("draws the flow from the requirements, starting with the named persona", () => {

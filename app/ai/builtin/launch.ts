@@ -3,7 +3,7 @@ import type { BuiltinContext } from "./contract";
 import { shorten } from "~/utils/md-doc";
 import { readPrd } from "./prd-facts";
 import { actionOf, article, lcFirst, persona, trimEnd, ucFirst } from "./phrases";
-import { richer } from "./stories";
+import { richer, story } from "./stories";
 
 /**
  * Launch content in each genre's own shape, filled from the PRD's title,
@@ -18,6 +18,7 @@ interface Launch {
   tagline: string;
   /** The role named for each feature, when there is one. */
   roles: (string | undefined)[];
+  says: string[];
   problem: string[];
   release: string[];
   audience: string;
@@ -47,6 +48,13 @@ function facts(content: string, ctx: BuiltinContext): Launch {
     oneLiner: trimEnd(oneLiner),
     tagline,
     roles: f.capabilities.map((c) => richer(c.role, f.personas)).slice(0, 6),
+    // Each feature as its story says it: who wants it and what they want ("to see …", "the product to send …").
+    says: f.capabilities.slice(0, 6).map((c) => {
+      const s = story(c, { personas: f.personas, goals: [], product: f.title });
+      const want = /^As an? .+?, I want (.+), so that/.exec(s.asA)?.[1] ?? "";
+      if (/^the product to /.test(want)) return `${f.title} can ${want.replace(/^the product to /, "")}.`;
+      return want.startsWith("to ") ? `As ${article(s.who)} ${s.who}, I can ${want.slice(3)}.` : "";
+    }),
     problem: f.problem.map(trimEnd),
     // The PRD's own release timing, so the copy never promises another date.
     release: f.release.map(trimEnd).filter((r) => /\d|\b(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|pilot|beta|ga)\b/i.test(r)),
@@ -105,7 +113,7 @@ const press = (l: Launch) => [
   "“[Customer or partner quote],” said [Customer name], [Title] at [Customer company].",
   "",
   "**Availability**",
-  l.release[0] ? `Availability: ${l.release[0]}. [Plans / pricing]` : `${l.name} is available [date] on [plans / pricing].`,
+  l.release[0] ? `${l.release[0]}. [Plans / pricing]` : `${l.name} is available [date] on [plans / pricing].`,
   "",
   "**About [Company name]**",
   "[Company boilerplate: what the company does, for whom, founded when, headquartered where.]",
@@ -165,7 +173,7 @@ const demo = (l: Launch) => {
     ["Set the scene", `“${problemLine(l)}”`, l.problem[0] ? "[How this is done today]" : "[The current workaround]"],
     ...l.features.map((f, i) => {
       const as = l.roles[i] ?? who;
-      return [f, `“As ${article(as)} ${as}, I can ${lcFirst(f)}.”`, `[The screen where you ${lcFirst(f)}]`];
+      return [f, `“${l.says[i] || `As ${article(as)} ${as}, I can ${lcFirst(f)}.`}”`, `[The screen where you ${lcFirst(f)}]`];
     }),
     ["Close with the outcome", l.goals[0] ? `“Our target: ${lcFirst(l.goals[0])}.”` : "“[The outcome customers get]”", "[Summary screen or result]"],
   ];
