@@ -1,5 +1,7 @@
-import { data as withHeaders, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data as withHeaders, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { resolveProvider } from "~/ai/keys.server";
+import { AiFirstRunCard } from "~/components/ai-first-run";
 import { Notice } from "~/components/forms";
 import { NpsSurvey } from "~/components/nps-survey";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
@@ -8,17 +10,20 @@ import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { getOnboarding } from "~/domain/users/onboarding.server";
 import { onboardingProgress } from "~/domain/users/progress.server";
 import { readFlash } from "~/http/flash.server";
-import { requireUiActor } from "~/http/ui.server";
+import { formValues, requireUiActor } from "~/http/ui.server";
+import { aiPromptDismissed, dismissAiPrompt } from "~/utils/first-run.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const welcome = new URL(request.url).searchParams.has("welcome");
-  const [progress, onboarding, nps, { flash, headers }] = await Promise.all([
+  const [progress, onboarding, nps, resolved, dismissed, { flash, headers }] = await Promise.all([
     onboardingProgress(actor),
     getOnboarding(actor),
     npsStatus(actor),
+    resolveProvider({ userId: actor.user.id, orgId: actor.org.id }),
+    aiPromptDismissed(request, actor.user.id),
     readFlash(request),
   ]);
   return withHeaders(
@@ -30,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       progress,
       onboarded: onboarding.completed,
       nps,
+      // First run: nothing but the offline drafter answers this user, and they have not dismissed the card.
+      aiPrompt: resolved.source === "builtin" && !dismissed,
       // The survey's answer ("Thanks for your feedback!") comes back here.
       notice: flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null,
     },
@@ -37,8 +44,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** "Dismiss" on the first-run AI card: remembered in this browser, then back to the page (post/redirect/get). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUiActor(request, context);
+  const values = await formValues(request);
+  if (values.intent !== "dismiss-ai-prompt") throw new Response("Unknown action", { status: 400 });
+  return redirect("/home", { headers: { "Set-Cookie": await dismissAiPrompt(actor.user.id) } });
+}
+
 export default function Home() {
-  const { name, askToConfirm, welcome, progress, onboarded, nps, notice } = useLoaderData<typeof loader>();
+  const { name, askToConfirm, welcome, progress, onboarded, nps, notice, aiPrompt } = useLoaderData<typeof loader>();
   const first = name.split(" ")[0];
   return (
     <>
@@ -63,6 +78,7 @@ export default function Home() {
           </p>
         </div>
       ) : null}
+      {aiPrompt ? <AiFirstRunCard /> : null}
       <OnboardingChecklist {...progress} />
       <NpsSurvey status={nps} />
     </>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resolveProvider } from "~/ai/keys.server";
-import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
-import { FormAlert, Notice } from "~/components/forms";
+import { PROVIDER_IDS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
+import { FormAlert, type FormState, Notice } from "~/components/forms";
+import { ConnectionNote, isConnectionTest, PlatformProviders, savedNotice } from "~/components/settings/connection-test";
 import { formStateFor } from "~/components/settings/controls";
 import { AddKeyForm, AnswerStatusLine, KEY_ORDER, KeyTable } from "~/components/settings/provider-keys";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
@@ -16,6 +17,7 @@ import {
   listOrgKeys,
   listPersonalKeys,
 } from "~/domain/ai-keys/ai-keys.server";
+import { listPlatformProviders, testAiConnection } from "~/domain/ai-keys/test-connection.server";
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
 
@@ -24,6 +26,7 @@ export const meta: MetaFunction = () => [{ title: "AI providers · Settings · P
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const isAdmin = hasRole(actor, ADMIN_ROLES);
+  const platform = isAdmin ? listPlatformProviders(actor) : null;
   const [personalKeys, orgKeys, resolved, { flash, headers }] = await Promise.all([
     listPersonalKeys(actor),
     isAdmin ? listOrgKeys(actor) : Promise.resolve(null),
@@ -32,57 +35,79 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // Only what the page shows: never credentials.
   const status = { source: resolved.source, provider: resolved.provider, model: resolved.model };
-  const notice = flash?.kind === "notice" ? flash.message : null;
-  return withHeaders({ isAdmin, personalKeys, orgKeys, status, notice, orgName: actor.org.name }, { headers });
+  const notice = flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null;
+  return data({ isAdmin, personalKeys, orgKeys, platform, status, notice, orgName: actor.org.name }, { headers });
 }
 
 const providerName = (p: string | undefined) => PROVIDER_SHORT[p as ProviderId] ?? "AI provider";
+const asProvider = (p: string | undefined) => (PROVIDER_IDS.includes(p as ProviderId) ? (p as ProviderId) : null);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
   const intent = values.intent ?? "";
   try {
-    let message: string;
+    let notice: { message: string; tone?: "success" | "info" };
     switch (intent) {
+      // Saving from the page always asks the provider first: a key it rejects is not saved.
       case "add-personal": {
-        const input = addProviderKeySchema.parse(values);
-        await addPersonalKey(actor, input);
-        message = `Your ${PROVIDER_SHORT[input.provider]} key was saved. It is encrypted and will not be shown again.`;
+        const input = addProviderKeySchema.parse({ ...values, verify: true });
+        const { connection } = await addPersonalKey(actor, input);
+        const name = PROVIDER_SHORT[input.provider];
+        notice = savedNotice(`Your ${name} key was saved`, "It is encrypted and will not be shown again.", connection);
         break;
       }
       case "remove-personal":
         await deletePersonalKey(actor, values.keyId ?? "");
-        message = `Your ${providerName(values.provider)} key was removed.`;
+        notice = { message: `Your ${providerName(values.provider)} key was removed.` };
         break;
       case "add-org": {
-        const input = addProviderKeySchema.parse(values);
-        await addOrgKey(actor, input);
-        message = `The organization's ${PROVIDER_SHORT[input.provider]} key was saved. Members without a personal key now use it.`;
+        const input = addProviderKeySchema.parse({ ...values, verify: true });
+        const { connection } = await addOrgKey(actor, input);
+        const name = PROVIDER_SHORT[input.provider];
+        notice = savedNotice(`The organization's ${name} key was saved`, "Members without a personal key now use it.", connection);
         break;
       }
       case "remove-org":
         await deleteOrgKey(actor, values.keyId ?? "");
-        message = `The organization's ${providerName(values.provider)} key was removed.`;
+        notice = { message: `The organization's ${providerName(values.provider)} key was removed.` };
         break;
+      // Tests change nothing, so the page answers with the result itself (no redirect).
+      case "test-personal":
+      case "test-org": {
+        const kind = intent === "test-personal" ? "personal" : "organization";
+        const connection = await testAiConnection(actor, { kind, keyId: values.keyId ?? "" });
+        const owner = kind === "personal" ? "Your" : "The organization's";
+        return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection };
+      }
+      case "test-platform": {
+        const provider = asProvider(values.provider);
+        if (!provider) throw new Response("Unknown provider", { status: 400 });
+        const connection = await testAiConnection(actor, { kind: "platform", provider });
+        return { intent, subject: `This server's ${PROVIDER_SHORT[provider]}`, connection };
+      }
       default:
         throw new Response("Unknown action", { status: 400 });
     }
-    return redirectWithNotice("/settings/ai", message);
+    return redirectWithNotice("/settings/ai", notice.message, notice.tone);
   } catch (error) {
     return formFailure(error, values, ["key"], { intent });
   }
 }
 
 export default function AiProviderSettings() {
-  const { isAdmin, personalKeys, orgKeys, status, notice, orgName } = useLoaderData<typeof loader>();
+  const { isAdmin, personalKeys, orgKeys, platform, status, notice, orgName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const personalState = formStateFor(result, ["add-personal", "remove-personal"]);
-  const orgState = formStateFor(result, ["add-org", "remove-org"]);
-  const removeFailed = (s: typeof personalState) => (s?.intent?.startsWith("remove") ? s : null);
+  const test = isConnectionTest(result) ? result : null;
+  const form = test ? null : (result as FormState | undefined);
+  const personalState = formStateFor(form, ["add-personal", "remove-personal", "test-personal"]);
+  const orgState = formStateFor(form, ["add-org", "remove-org", "test-org"]);
+  const platformState = formStateFor(form, ["test-platform"]);
+  const failed = (s: typeof personalState) => (s?.intent?.startsWith("add") ? null : s);
+  const testOf = (intent: string) => (test?.intent === intent ? test : null);
   return (
     <div className="stack">
-      <Notice message={notice} />
+      <Notice message={notice?.message} tone={notice?.tone} />
       <AnswerStatusLine status={status} />
       <p className="muted">
         Every AI request uses the first key that exists, in this order: {KEY_ORDER}. Keys are encrypted at rest and never shown again
@@ -96,10 +121,12 @@ export default function AiProviderSettings() {
             <p>Used for your AI requests in every organization you work in, before the organization's key.</p>
           </div>
         </div>
-        <FormAlert state={removeFailed(personalState)} />
+        <FormAlert state={failed(personalState)} />
+        <ConnectionNote state={testOf("test-personal")} />
         <KeyTable
           keys={personalKeys}
           intent="remove-personal"
+          testIntent="test-personal"
           owner=""
           empty={{
             title: "No personal keys yet",
@@ -128,10 +155,12 @@ export default function AiProviderSettings() {
         </div>
         {isAdmin && orgKeys ? (
           <>
-            <FormAlert state={removeFailed(orgState)} />
+            <FormAlert state={failed(orgState)} />
+            <ConnectionNote state={testOf("test-org")} />
             <KeyTable
               keys={orgKeys}
               intent="remove-org"
+              testIntent="test-org"
               owner="organization "
               empty={{
                 title: "No organization keys yet",
@@ -147,9 +176,11 @@ export default function AiProviderSettings() {
             />
           </>
         ) : (
-          <FormAlert state={orgState} />
+          <FormAlert state={orgState ?? platformState} />
         )}
       </section>
+
+      {platform ? <PlatformProviders providers={platform} state={testOf("test-platform")} error={platformState} /> : null}
     </div>
   );
 }

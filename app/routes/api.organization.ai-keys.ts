@@ -5,8 +5,8 @@ import * as c from "~/http/contracts/ai-keys";
 const route = apiRoute(
   endpoint(c.listOrgKeys, async ({ actor }) => ({ apiKeys: await listOrgKeys(actor) })),
   endpoint(c.addOrgKey, async ({ actor, body }) => {
-    const key = await addOrgKey(actor, body);
-    return { ...key, apiKey: key };
+    const { connection, ...key } = await addOrgKey(actor, body);
+    return { ...key, apiKey: key, ...(connection ? { connection } : {}) };
   }),
 );
 export const loader = route.loader;

@@ -5,8 +5,8 @@ import * as c from "~/http/contracts/ai-keys";
 const route = apiRoute(
   endpoint(c.listPersonalKeys, async ({ actor }) => ({ apiKeys: await listPersonalKeys(actor) })),
   endpoint(c.addPersonalKey, async ({ actor, body }) => {
-    const key = await addPersonalKey(actor, body);
-    return { ...key, apiKey: key };
+    const { connection, ...key } = await addPersonalKey(actor, body);
+    return { ...key, apiKey: key, ...(connection ? { connection } : {}) };
   }),
 );
 export const loader = route.loader;

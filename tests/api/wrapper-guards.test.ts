@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { z } from "zod/v4";
 import { db } from "~/db.server";
 import { setFlagResolver } from "~/domain/flags/flags.server";
 import { endpoint } from "~/http/api.server";
 import { contract } from "~/http/contract";
+import { setEnv } from "../support/ai";
 import { ORIGIN, signedUpClient } from "../support/client";
 
 /**
@@ -57,6 +58,9 @@ describe("API wrapper guards", () => {
   });
 
   it("counts AI requests per user against the plan rate (free: 10 a minute)", async () => {
+    // Only requests that would reach a provider count (the offline drafter is free): a platform key is configured.
+    setEnv({ OPENAI_API_KEY: "sk-platform-guards-aaaaaaaaaaaaaa" });
+    onTestFinished(() => setEnv({ OPENAI_API_KEY: undefined }));
     const { cookie } = await session();
     const ep = endpoint(
       contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }),
@@ -76,6 +80,19 @@ describe("API wrapper guards", () => {
     // Another user has a separate budget.
     const other = await session();
     expect((await call(ep, other.cookie, post)).status).toBe(200);
+  });
+
+  it("does not count requests the offline drafter answers", async () => {
+    const { cookie } = await session();
+    const ep = endpoint(
+      contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }),
+      () => ({ ok: true }),
+    );
+    for (let i = 0; i < 12; i++) {
+      const res = await call(ep, cookie, { method: "POST", headers: { Origin: ORIGIN } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("X-RateLimit-Limit")).toBeNull();
+    }
   });
 
   it("checks roles before validating the body", async () => {

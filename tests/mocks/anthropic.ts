@@ -14,9 +14,9 @@ import {
 } from "./scenario";
 
 /**
- * Anthropic Messages API (POST https://api.anthropic.com/v1/messages) as an
- * msw stand-in. A structured request is one that forces a tool
- * (`tool_choice: {type:"tool", name}` with that tool in `tools`): it is
+ * Anthropic Messages API (POST https://api.anthropic.com/v1/messages) and
+ * the models list (GET /v1/models) as an msw stand-in. A structured request
+ * is one that forces a tool (`tool_choice: {type:"tool", name}` with that tool in `tools`): it is
  * answered with a `tool_use` block whose `input` is the value (streamed as
  * `input_json_delta`). `output_config.format.type === "json_schema"` is
  * answered with the JSON as text.
@@ -124,6 +124,23 @@ function errorResponse(status: number, message?: string, retryAfterSeconds?: num
   return HttpResponse.json(body, { status, headers });
 }
 
+/** The models GET /v1/models lists, newest first, as the API pages them. */
+const MODELS = [
+  { id: "claude-sonnet-5-5-20261001", display_name: "Claude Sonnet 5.5", created_at: "2026-10-01T00:00:00Z" },
+  { id: "claude-haiku-4-5-20251001", display_name: "Claude Haiku 4.5", created_at: "2025-10-01T00:00:00Z" },
+].map((m) => ({ type: "model", ...m }));
+
+/**
+ * The 401 Anthropic answers when the key is missing or unknown; null when it is accepted.
+ * The API takes the key as x-api-key; @anthropic-ai/sdk 1.x sends it as Authorization: Bearer.
+ */
+function refusedKey(headers: Record<string, string>, invalidKeys: Set<string>) {
+  const key = headers["x-api-key"] ?? headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
+  if (!key) return errorResponse(401, "x-api-key header is required");
+  if (invalidKeys.has(key)) return errorResponse(401, "invalid x-api-key");
+  return null;
+}
+
 export function createAnthropicMock(options: { baseUrl?: string } = {}): ProviderMock {
   const base = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
   const state = createMockState("anthropic");
@@ -131,15 +148,29 @@ export function createAnthropicMock(options: { baseUrl?: string } = {}): Provide
     requests: state.requests,
     queue: state.queue,
     reset: state.reset,
+    invalidKeys: state.invalidKeys,
     handlers: [
+      // GET /v1/models: what a connection test calls (free). One page; `limit` (default 20) cuts it.
+      http.get(`${base}/v1/models`, ({ request }) => {
+        const { rec, finish } = state.record(request, null, false, "probe");
+        finish();
+        const refused = refusedKey(rec.headers, state.invalidKeys);
+        if (refused) return refused;
+        const limit = Number(new URL(request.url).searchParams.get("limit")) || 20;
+        const data = MODELS.slice(0, limit);
+        return HttpResponse.json(
+          { data, has_more: data.length < MODELS.length, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null },
+          { headers: { "request-id": rid("req_") } },
+        );
+      }),
       http.post(`${base}/v1/messages`, async ({ request }) => {
         const body: any = await request.json().catch(() => ({}));
         const stream = body?.stream === true;
         const { rec, finish } = state.record(request, body, stream, "chat");
-        // The API takes the key as x-api-key; @anthropic-ai/sdk 1.x sends it as Authorization: Bearer.
-        if (!rec.headers["x-api-key"] && !rec.headers.authorization) {
+        const refused = refusedKey(rec.headers, state.invalidKeys);
+        if (refused) {
           finish();
-          return errorResponse(401, "x-api-key header is required");
+          return refused;
         }
         const { mode, ...ctx } = anthropicContext(body);
         const answer = resolveAnswer(state.nextChat(), ctx);

@@ -10,6 +10,7 @@ import {
   eventStream,
   type ProviderMock,
   resolveAnswer,
+  tokens,
   untilAborted,
   type Usage,
 } from "./scenario";
@@ -17,7 +18,8 @@ import {
 /**
  * Gemini API (https://generativelanguage.googleapis.com/v1beta/models/{model}:…)
  * as an msw stand-in: `:generateContent`, `:streamGenerateContent?alt=sse`
- * (without alt=sse: one JSON array), `:embedContent`, `:batchEmbedContents`.
+ * (without alt=sse: one JSON array), `:embedContent`, `:batchEmbedContents`,
+ * `:countTokens`.
  * A request is structured when `generationConfig.responseMimeType` is
  * "application/json"; the JSON comes from `responseSchema` (OpenAPI subset)
  * or `responseJsonSchema`.
@@ -79,6 +81,29 @@ function errorResponse(status: number, message?: string, retryAfterSeconds?: num
   });
 }
 
+const KEY_INVALID = "API key not valid. Please pass a valid API key.";
+
+/** What Gemini answers an unknown key with: 400 INVALID_ARGUMENT carrying the ErrorInfo reason API_KEY_INVALID (not a 401). */
+function invalidKeyResponse() {
+  const body = {
+    error: {
+      code: 400,
+      message: KEY_INVALID,
+      status: "INVALID_ARGUMENT",
+      details: [
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "API_KEY_INVALID",
+          domain: "googleapis.com",
+          metadata: { service: "generativelanguage.googleapis.com" },
+        },
+        { "@type": "type.googleapis.com/google.rpc.LocalizedMessage", locale: "en-US", message: KEY_INVALID },
+      ],
+    },
+  };
+  return HttpResponse.json(body, { status: 400, statusText: "Bad Request", headers: { "content-type": "application/json; charset=UTF-8" } });
+}
+
 /** The GenerateContentResponse chunks of a streamed answer; the last carries finishReason and the full usage. */
 function streamChunks(answer: Exclude<Answer, { type: "error" } | { type: "hang" }>, model: string, responseId: string) {
   const pieces = answer.chunks.length > 0 ? answer.chunks : [""];
@@ -97,20 +122,35 @@ function streamChunks(answer: Exclude<Answer, { type: "error" } | { type: "hang"
 export function createGoogleMock(options: { baseUrl?: string } = {}): ProviderMock {
   const base = (options.baseUrl ?? GOOGLE_BASE_URL).replace(/\/+$/, "");
   const escaped = base.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const route = new RegExp(`^${escaped}/(v1beta|v1|v1alpha)/(?:models|tunedModels)/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$`);
+  const route = new RegExp(`^${escaped}/(v1beta|v1|v1alpha)/(?:models|tunedModels)/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|countTokens)$`);
   const state = createMockState("google");
   const mock: ProviderMock = {
     requests: state.requests,
     queue: state.queue,
     reset: state.reset,
+    invalidKeys: state.invalidKeys,
     embeddingDims: 64,
     handlers: [
       http.post(route, async ({ request }) => {
         const url = new URL(request.url);
         const [, , model = "", task = ""] = url.pathname.match(/\/(v1beta|v1|v1alpha)\/(?:models|tunedModels)\/([^/:]+):(\w+)$/) ?? [];
         const body: any = await request.json().catch(() => ({}));
-        const noKey = !request.headers.get("x-goog-api-key") && !url.searchParams.get("key");
+        const key = request.headers.get("x-goog-api-key") ?? url.searchParams.get("key") ?? "";
+        const noKey = !key;
         const dims = () => Number(body?.outputDimensionality) || mock.embeddingDims || 64;
+        if (key && state.invalidKeys.has(key)) {
+          state.record(request, body, false, task === "countTokens" ? "probe" : task.includes("mbed") ? "embed" : "chat").finish();
+          return invalidKeyResponse();
+        }
+
+        // countTokens: what a connection test calls (free). Counts the request's text as the other answers do.
+        if (task === "countTokens") {
+          state.record(request, body, false, "probe").finish();
+          if (noKey) return errorResponse(403, NO_KEY);
+          const counted = body?.generateContentRequest ?? body;
+          const totalTokens = tokens(contentText(counted?.contents ?? []).length);
+          return HttpResponse.json({ totalTokens, promptTokensDetails: [{ modality: "TEXT", tokenCount: totalTokens }] });
+        }
 
         if (task === "embedContent" || task === "batchEmbedContents") {
           state.record(request, body, false, "embed").finish();

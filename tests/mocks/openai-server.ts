@@ -16,13 +16,19 @@ import { splitText, tokens } from "./scenario";
  *
  * With `stampChunks`, every streamed text chunk carries `⟦t=<epoch ms>⟧`,
  * the wall-clock time it was written (performance.timeOrigin + now()).
- * Every chunk is written at once on a TCP_NODELAY socket.
+ * Every chunk is written at once on a TCP_NODELAY socket. With `apiKey`, a
+ * request with another key (or none) gets 401 as llama.cpp answers it.
  */
 export interface FakeOpenAIOptions {
   chunkDelayMs?: number;
   /** Streamed text chunks per answer (default 8); short answers are padded with words to reach it. */
   chunks?: number;
   stampChunks?: boolean;
+  /**
+   * Require this key (as llama.cpp's `--api-key` does): any request without
+   * `Authorization: Bearer <apiKey>` gets llama.cpp's 401 body.
+   */
+  apiKey?: string;
 }
 
 export interface FakeOpenAI {
@@ -113,6 +119,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         }
       }
       requests.push({ path, headers, body });
+      if (options.apiKey !== undefined && headers.authorization !== `Bearer ${options.apiKey}`) {
+        return sendJson(res, 401, { error: { code: 401, message: "Invalid API Key", type: "authentication_error" } });
+      }
       if (req.method === "POST" && path === "/v1/chat/completions") return await chat(body, res);
       if (req.method === "POST" && path === "/v1/embeddings") return sendJson(res, 200, openaiEmbeddings(body, 64));
       if (req.method === "GET" && path === "/v1/models") {

@@ -16,8 +16,8 @@ import {
 } from "./scenario";
 
 /**
- * OpenAI Chat Completions and Embeddings (https://api.openai.com/v1) as an
- * msw stand-in, plus the wire-format builders the loopback server
+ * OpenAI Chat Completions, Embeddings and the models list
+ * (https://api.openai.com/v1) as an msw stand-in, plus the wire-format builders the loopback server
  * (openai-server.ts) reuses.
  */
 
@@ -162,6 +162,18 @@ function errorResponse(a: Extract<Answer, { type: "error" }>) {
   return HttpResponse.json(body, { status: a.status, headers });
 }
 
+/** OpenAI echoes a refused key masked: its first 8 and last 4 characters. */
+export const incorrectKeyMessage = (key: string) =>
+  `Incorrect API key provided: ${key.slice(0, 8)}${"*".repeat(Math.max(4, key.length - 12))}${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`;
+
+/** The 401 OpenAI answers when the Bearer key is missing or unknown; null when the key is accepted. */
+function refusedKey(headers: Record<string, string>, invalidKeys: Set<string>) {
+  const key = headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
+  if (!key) return errorResponse({ type: "error", status: 401, message: NO_KEY });
+  if (invalidKeys.has(key)) return errorResponse({ type: "error", status: 401, message: incorrectKeyMessage(key) });
+  return null;
+}
+
 export function createOpenAIMock(options: { baseUrl?: string } = {}): ProviderMock {
   const base = (options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, "");
   const state = createMockState("openai");
@@ -169,15 +181,17 @@ export function createOpenAIMock(options: { baseUrl?: string } = {}): ProviderMo
     requests: state.requests,
     queue: state.queue,
     reset: state.reset,
+    invalidKeys: state.invalidKeys,
     embeddingDims: 64,
     handlers: [
       http.post(`${base}/chat/completions`, async ({ request }) => {
         const body: any = await request.json().catch(() => ({}));
         const stream = body?.stream === true;
         const { rec, finish } = state.record(request, body, stream, "chat");
-        if (!rec.headers.authorization) {
+        const refused = refusedKey(rec.headers, state.invalidKeys);
+        if (refused) {
           finish();
-          return errorResponse({ type: "error", status: 401, message: NO_KEY });
+          return refused;
         }
         const answer = resolveAnswer(state.nextChat(), openaiChatContext(body));
         if (answer.type === "hang") {
@@ -206,14 +220,29 @@ export function createOpenAIMock(options: { baseUrl?: string } = {}): ProviderMo
         const body: any = await request.json().catch(() => ({}));
         const { rec, finish } = state.record(request, body, false, "embed");
         finish();
-        if (!rec.headers.authorization) return errorResponse({ type: "error", status: 401, message: NO_KEY });
+        const refused = refusedKey(rec.headers, state.invalidKeys);
+        if (refused) return refused;
         const error = state.nextEmbed();
         if (error) return errorResponse({ type: "error", status: error.status, message: error.message, retryAfterSeconds: error.retryAfterSeconds });
         return HttpResponse.json(openaiEmbeddings(body, mock.embeddingDims ?? 64), { headers: OK_HEADERS() });
       }),
-      http.get(`${base}/models`, () =>
-        HttpResponse.json({ object: "list", data: [{ id: "gpt-4o-mini", object: "model", created: 1721172741, owned_by: "system" }] }),
-      ),
+      // GET /models: what a connection test calls (free; Ollama and llama.cpp serve it too).
+      http.get(`${base}/models`, ({ request }) => {
+        const { rec, finish } = state.record(request, null, false, "probe");
+        finish();
+        const refused = refusedKey(rec.headers, state.invalidKeys);
+        if (refused) return refused;
+        return HttpResponse.json(
+          {
+            object: "list",
+            data: [
+              { id: "gpt-4o-mini", object: "model", created: 1721172741, owned_by: "system" },
+              { id: "text-embedding-3-small", object: "model", created: 1705948997, owned_by: "system" },
+            ],
+          },
+          { headers: OK_HEADERS() },
+        );
+      }),
     ],
   };
   return mock;

@@ -39,14 +39,21 @@ export interface Recorded {
   stream: boolean;
   /** The client aborted the request before the answer was complete. */
   aborted: boolean;
-  kind: "chat" | "embed";
+  /** `probe`: a free call a connection test makes (list models, count tokens). */
+  kind: "chat" | "embed" | "probe";
 }
 
 export interface ProviderMock {
   handlers: HttpHandler[];
   queue(...s: Scenario[]): void;
   requests: Recorded[];
-  /** Empties the queue and the recorded requests (the same array, emptied). */
+  /**
+   * Keys this provider does not know: every call with one is refused as the
+   * real API refuses a revoked or mistyped key (OpenAI and Anthropic 401,
+   * Gemini 400 API_KEY_INVALID). Emptied by reset().
+   */
+  invalidKeys: Set<string>;
+  /** Empties the queue, the recorded requests (the same array, emptied) and invalidKeys. */
   reset(): void;
   embeddingDims?: number;
 }
@@ -135,12 +142,15 @@ export function contentText(content: unknown): string {
 export function createMockState(provider: Recorded["provider"]) {
   const pending: Scenario[] = [];
   const requests: Recorded[] = [];
+  const invalidKeys = new Set<string>();
   return {
     requests,
+    invalidKeys,
     queue: (...s: Scenario[]) => void pending.push(...s),
     reset() {
       pending.length = 0;
       requests.length = 0;
+      invalidKeys.clear();
     },
     nextChat: () => pending.shift(),
     /** The head of the queue if it is an http_error (embedding requests take nothing else). */

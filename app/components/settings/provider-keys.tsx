@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { FormAlert, type FormState, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { PROVIDER_IDS, PROVIDER_LABELS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
+import { TestConnectionButton } from "./connection-test";
 import { SelectControl, TextControl, shortDate, useResetAfterSuccess } from "./controls";
 
 /** Pieces of the AI providers settings page: who answers, key lists and the add-a-key form. */
@@ -52,15 +53,17 @@ export function AnswerStatusLine({ status }: { status: AnswerStatus }) {
   );
 }
 
-/** The stored keys of one scope, one row per provider, each with a Remove button. */
+/** The stored keys of one scope, one row per provider, each with Test connection and Remove buttons. */
 export function KeyTable({
   keys,
   intent,
+  testIntent,
   owner,
   empty,
 }: {
   keys: KeyRow[];
   intent: string;
+  testIntent: string;
   /** "" for personal keys, "organization " for the organization's (accessible names stay unique). */
   owner: string;
   empty: { title: string; text: string };
@@ -98,6 +101,11 @@ export function KeyTable({
             <td>{shortDate(k.createdAt)}</td>
             <td>{shortDate(k.lastUsedAt) ?? "Never"}</td>
             <td>
+              <TestConnectionButton
+                intent={testIntent}
+                fields={{ keyId: k.id }}
+                label={`Test connection of ${owner}${PROVIDER_SHORT[k.provider]} key`}
+              />{" "}
               <PostButton
                 intent={intent}
                 fields={{ keyId: k.id, provider: k.provider }}

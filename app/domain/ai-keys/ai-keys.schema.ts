@@ -20,5 +20,11 @@ export const addProviderKeySchema = z.object({
     .max(100, "name must be at most 100 characters")
     .optional()
     .transform((v) => v || undefined),
+  verify: z
+    .boolean({ error: "verify must be true or false" })
+    .optional()
+    .describe(
+      "Test the key with the provider before saving it (one free call). A key the provider rejects is not saved (400 VALIDATION_ERROR, details path `key`, plus `connection`); any other outcome saves it and answers with `connection`.",
+    ),
 });
 export type AddProviderKeyInput = z.infer<typeof addProviderKeySchema>;

@@ -1,12 +1,14 @@
 import type { Selectable } from "kysely";
 import type { AiProviderKeysTable } from "#db/schema";
 import { db } from "~/db.server";
+import { checkConnection } from "~/ai/connection.server";
+import { providerCredentials } from "~/ai/credentials.server";
 import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
-import { encrypt } from "~/utils/crypto.server";
+import { decrypt, encrypt } from "~/utils/crypto.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { queueOrgEmbeddings } from "../search/embeddings.server";
 import type { AddProviderKeyInput } from "./ai-keys.schema";
 
@@ -15,7 +17,8 @@ import type { AddProviderKeyInput } from "./ai-keys.schema";
  * and organization keys (set by owners and admins, used by every member).
  * One key per provider and scope: adding a key for a provider replaces the
  * previous one. Keys are AES-256-GCM encrypted at rest and never returned;
- * lists show a masked form.
+ * lists show a masked form. With `verify` the provider is asked first
+ * (app/ai/connection.server.ts) and a key it rejects is not saved.
  */
 
 type KeyRow = Selectable<AiProviderKeysTable>;
@@ -49,7 +52,20 @@ function scopeQuery(scope: Scope, ownerId: string) {
   return scope === "user" ? q.where("userId", "=", ownerId) : q.where("orgId", "=", ownerId);
 }
 
+/** Tests a key before it is stored: one the provider rejects is a validation error on `key`; anything else is reported. */
+async function verifyKey(actor: Actor, input: AddProviderKeyInput) {
+  const connection = await checkConnection(providerCredentials(input.provider, input.key), { requestId: actor.requestId, source: "new key" });
+  if (!connection.ok && connection.reason === "unauthorized") {
+    throw new AppError("VALIDATION_ERROR", 400, connection.message, {
+      details: [{ path: "key", message: connection.message }],
+      extra: { connection },
+    });
+  }
+  return connection;
+}
+
 async function addKey(actor: Actor, scope: Scope, input: AddProviderKeyInput) {
+  const connection = input.verify ? await verifyKey(actor, input) : undefined;
   const ownerId = scope === "user" ? actor.user.id : actor.org.id;
   const row: KeyRow = {
     id: newId(),
@@ -89,7 +105,7 @@ async function addKey(actor: Actor, scope: Scope, input: AddProviderKeyInput) {
       });
     }
   });
-  return { id: row.id, provider: row.provider, name: row.name, createdAt: row.createdAt };
+  return { id: row.id, provider: row.provider, name: row.name, createdAt: row.createdAt, ...(connection ? { connection } : {}) };
 }
 
 async function deleteKey(actor: Actor, scope: Scope, keyId: string) {
@@ -148,6 +164,19 @@ export async function addOrgKey(actor: Actor, input: AddProviderKeyInput) {
 export function deleteOrgKey(actor: Actor, keyId: string) {
   requireRole(actor, ADMIN_ROLES, "manage the organization's AI keys");
   return deleteKey(actor, "organization", keyId);
+}
+
+/**
+ * One stored key of the caller (scope `user`) or of the caller's organization,
+ * decrypted, for a connection test. Another user's or organization's: 404.
+ * `apiKey` is null when it can no longer be decrypted (the encryption key changed).
+ */
+export async function storedKey(actor: Actor, scope: Scope, keyId: string) {
+  const row = await scopeQuery(scope, scope === "user" ? actor.user.id : actor.org.id)
+    .where("id", "=", keyId)
+    .executeTakeFirst();
+  if (!row) throw notFound("AI provider key");
+  return { id: row.id, provider: row.provider, apiKey: decrypt(row.keyEncrypted) };
 }
 
 /** The stored keys that may serve this user in this organization (encrypted), for key resolution. */
