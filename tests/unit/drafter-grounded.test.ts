@@ -81,6 +81,17 @@ describe("the technical spec's data model", () => {
   });
 });
 
+describe("placement by what a sentence says", () => {
+  it("the Overview's Problem line is a sentence about the problem, never a goal answered in its place", () => {
+    const pairs = interviewOutline(ctx)
+      .filter((p) => !p.derived)
+      .map((p, i) => ({ question: p.question, answer: i === 0 ? "The weather was nice yesterday." : i === 1 ? "Cut no-shows from 18% to 9% by June 2027." : "" }));
+    const draft = generatePrd({ style: "comprehensive", qaPairs: pairs }, { memories: [], projectName: "Dental reminders" });
+    expect(draft).not.toMatch(/\*\*Problem:\*\* (?:Cut no-shows|The weather)/);
+    expect(draft).toContain("**Success looks like:** Cut no-shows from 18% to 9% by June 2027.");
+  });
+});
+
 describe("other styles", () => {
   it("a technical PRD's data model names only fields the requirements name; agile epics keep the user's casing", () => {
     const technical = generatePrd({ style: "technical", qaPairs }, ctx);

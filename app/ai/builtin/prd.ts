@@ -55,7 +55,8 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
 
   const prefs = ctx.memories.filter((m) => (m.memoryType === "preference" || m.memoryType === "feedback") && (m.category === "style" || DOC_WORDS.test(m.content)));
   // Facts about a topic: in a section on it, and (in a section on several topics) closest to it.
-  const ofTopic = (id: string) => facts.filter((f) => f.sections.some((i) => bestTopic(f.text, plans[i]!).id === id));
+  // An off-topic answer stays in its section, in its words, but speaks for no topic (the Overview, stories, personas).
+  const ofTopic = (id: string) => facts.filter((f) => !f.offTopic && f.sections.some((i) => bestTopic(f.text, plans[i]!).id === id));
   const goalFacts = ofTopic("goals");
   const reqTexts = [...ofTopic("requirements"), ...ofTopic("stories")].map((f) => f.text);
   const env: Env = {
@@ -160,7 +161,8 @@ function derivedBody(plan: SectionPlan, env: Env, facts: Fact[]): string[] {
   }
   const lines: string[] = [];
   const first = (list: Fact[]) => list[0]?.text;
-  const problem = first(env.problems) ?? first(facts);
+  // Only a sentence about the problem is the problem: never the first thing said, whatever it was.
+  const problem = first(env.problems);
   if (problem) lines.push(`**Problem:** ${problem}`);
   if (env.personas.length) lines.push(`**For:** ${env.personaLine}`);
   if (env.goals[0]) lines.push(`**Success looks like:** ${env.goals[0].text}`);
