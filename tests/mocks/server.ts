@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { createAnthropicMock } from "./anthropic";
 import { createGoogleMock } from "./google";
 import { createOpenAIMock } from "./openai";
+import { loopbackOnly } from "./unhandled";
 
 /**
  * One msw server answering for all three AI providers at their default base
@@ -33,9 +34,9 @@ export function setupAiMockServer() {
       if (response.body && !response.bodyUsed) void response.body.cancel().catch(() => {});
     });
   }
-  // Unhandled requests (the app itself, loopback fakes) go to the network.
+  // Unhandled requests reach loopback only (the app itself, loopback fakes); anything else fails.
   const listen = server.listen.bind(server);
-  server.listen = (options = {}) => listen({ onUnhandledRequest: "bypass", ...options });
+  server.listen = (options = {}) => listen({ onUnhandledRequest: loopbackOnly, ...options });
   return server;
 }
 

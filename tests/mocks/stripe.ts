@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { loopbackOnly } from "./unhandled";
 
 /**
  * msw handlers for the api.stripe.com endpoints the billing code calls. The
@@ -57,6 +58,6 @@ export function createStripeMock() {
 export function setupStripeMockServer(mock = createStripeMock()) {
   const server = setupServer(...mock.handlers);
   const listen = server.listen.bind(server);
-  server.listen = (options = {}) => listen({ onUnhandledRequest: "bypass", ...options });
+  server.listen = (options = {}) => listen({ onUnhandledRequest: loopbackOnly, ...options });
   return { server, mock };
 }

@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenerativeAI, GoogleGenerativeAIError, GoogleGenerativeAIFetchError, SchemaType } from "@google/generative-ai";
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 import { extractionSchema, reviewSchema, roadmapSchema, scoreSchema, suggestionsSchema } from "~/ai/schemas";
 import { sampleFromSchema } from "../mocks/json-from-schema";
@@ -342,5 +342,22 @@ describe("loopback OpenAI-compatible server", () => {
     expect(roadmapSchema.parse(JSON.parse(structured.choices[0]!.message.content!)).phases).toHaveLength(1);
     expect((await client().embeddings.create({ model: "nomic-embed-text", input: ["a", "b"] })).data).toHaveLength(2);
     expect((await client().models.list()).data.map((m) => m.id)).toContain("llama3.1");
+  });
+});
+
+describe("requests no stand-in answers", () => {
+  it("fail instead of reaching the internet; loopback stand-ins are reached for real", async () => {
+    await expect(fetch("https://api.example.net/unexpected")).rejects.toThrow();
+    // msw says why on console.error; expected here, so it does not fail the test.
+    const errors = vi.mocked(console.error);
+    expect(errors.mock.calls.flat().join(" ")).toContain("GET https://api.example.net/unexpected");
+    errors.mockClear();
+    const local = await startFakeOpenAI();
+    try {
+      const res = await fetch(`${local.url}/v1/models`);
+      expect(res.status).toBeLessThan(500);
+    } finally {
+      await local.close();
+    }
   });
 });
