@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { AppError } from "../../errors";
 import { form, providerFetch } from "../http.server";
 import type { ProviderSettings } from "../settings.server";
-import { type Authorized, expiresIn, type OAuthClient, type TokenSet } from "./types";
+import type { Authorized, OAuthClient } from "./types";
+import { tokenSet } from "./token-set";
 
 /**
  * `docs` = Google: OAuth 2.0 with PKCE (S256) at DOCS_AUTH_URL, offline
@@ -15,15 +15,7 @@ const SERVICE = "Google";
 export const DOCS_SCOPES = ["openid", "email", "https://www.googleapis.com/auth/drive.file"];
 export const GOOGLE_DOC_MIME = "application/vnd.google-apps.document";
 
-function tokens(body: any): TokenSet {
-  if (typeof body?.access_token !== "string") throw new AppError("PROVIDER_ERROR", 502, `${SERVICE}'s token response had no access_token`);
-  return {
-    accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null,
-    expiresIn: expiresIn(body.expires_in),
-    scopes: typeof body.scope === "string" ? body.scope : null,
-  };
-}
+const tokens = (body: any) => tokenSet(SERVICE, body);
 
 const postForm = (url: string, values: Record<string, string>) => {
   const f = form(values);

@@ -1,8 +1,8 @@
-import { AppError } from "../../errors";
 import { providerFetch } from "../http.server";
 import type { NotionBlock } from "../notes-blocks";
 import type { ProviderSettings } from "../settings.server";
-import { type Authorized, basicAuth, expiresIn, type OAuthClient, type TokenSet } from "./types";
+import { type Authorized, basicAuth, type OAuthClient } from "./types";
+import { tokenSet } from "./token-set";
 
 /**
  * `notes` = the Notion API. OAuth: authorize at NOTES_AUTH_URL, exchange at
@@ -19,15 +19,7 @@ const oauthHeaders = (s: ProviderSettings) => ({
   "Notion-Version": NOTION_VERSION,
 });
 
-function tokens(body: any): TokenSet {
-  if (typeof body?.access_token !== "string") throw new AppError("PROVIDER_ERROR", 502, `${SERVICE}'s token response had no access_token`);
-  return {
-    accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null,
-    expiresIn: expiresIn(body.expires_in),
-    scopes: null,
-  };
-}
+const tokens = (body: any) => tokenSet(SERVICE, body, { scopes: false });
 
 export const notesOAuth: OAuthClient = {
   service: SERVICE,

@@ -1,7 +1,8 @@
 import { AppError } from "../../errors";
 import { ProviderHttpError, providerFetch } from "../http.server";
 import type { ProviderSettings } from "../settings.server";
-import { type Authorized, expiresIn, type OAuthClient, type TokenSet } from "./types";
+import type { Authorized, OAuthClient } from "./types";
+import { tokenSet } from "./token-set";
 
 /**
  * `wiki` = Confluence Cloud through Atlassian OAuth 2.0 (3LO). Authorize at
@@ -14,15 +15,7 @@ import { type Authorized, expiresIn, type OAuthClient, type TokenSet } from "./t
 const SERVICE = "Confluence";
 export const WIKI_SCOPES = ["write:confluence-content", "read:confluence-space.summary", "read:confluence-content.summary", "offline_access"];
 
-function tokens(body: any): TokenSet {
-  if (typeof body?.access_token !== "string") throw new AppError("PROVIDER_ERROR", 502, `${SERVICE}'s token response had no access_token`);
-  return {
-    accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null,
-    expiresIn: expiresIn(body.expires_in),
-    scopes: typeof body.scope === "string" ? body.scope : null,
-  };
-}
+const tokens = (body: any) => tokenSet(SERVICE, body);
 
 const post = (url: string, body: unknown) =>
   providerFetch(SERVICE, url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
