@@ -12,18 +12,6 @@ import { createTurns } from "./turns.server";
 /** Most of a loop turn spent starting requests before timers and I/O get theirs (app/http/turns.server.ts). */
 const TURN_BUDGET_MS = 4;
 
-/**
- * What server.ts does with every request: give it a request id (written into
- * its `X-Request-Id` header for the code that serves it, echoed in the
- * response's `X-Request-Id`), answer
- * /metrics, answer the API from its route table when there is one, hand the
- * rest to express (static files, Remix), then write one access-log line and
- * record the request's metrics. Every response carries the baseline security
- * headers (app/http/security-headers.server.ts): the API's from its route
- * table, everything else's (pages, resource routes, redirects, /metrics,
- * static files) filled in here just before the head is written.
- */
-
 export interface ServeOptions {
   /** The API route table (production build); null sends /api through `app` as well. */
   api: ApiRouter | null;
@@ -60,6 +48,17 @@ function otherRoute(pathname: string) {
   return "page";
 }
 
+/**
+ * What server.ts does with every request: give it a request id (written into
+ * its `X-Request-Id` header for the code that serves it, echoed in the
+ * response's `X-Request-Id`), answer
+ * /metrics, answer the API from its route table when there is one, hand the
+ * rest to express (static files, Remix), then write one access-log line and
+ * record the request's metrics. Every response carries the baseline security
+ * headers (app/http/security-headers.server.ts): the API's from its route
+ * table, everything else's (pages, resource routes, redirects, /metrics,
+ * static files) filled in here just before the head is written.
+ */
 export function createNodeHandler(options: ServeOptions) {
   const { api, app, trustProxy, metricsToken } = options;
 

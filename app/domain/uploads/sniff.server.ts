@@ -4,11 +4,6 @@ import type { DocumentKind } from "./uploads.schema";
 /** file-type (~12 MB with its tokenizers) loads on the first upload, not at start-up. */
 const fileTypeFromBuffer = async (data: Uint8Array) => (await import("file-type")).fileTypeFromBuffer(data);
 
-/**
- * Decides what an upload is from its bytes, never from its name or declared
- * type: a PDF named .txt is a PDF, an executable named .png is refused.
- */
-
 export function unsupported(message: string) {
   return new AppError("UNSUPPORTED_MEDIA_TYPE", 415, message);
 }
@@ -47,6 +42,10 @@ export interface SniffedDocument {
   text?: string;
 }
 
+/**
+ * Decides what an upload is from its bytes, never from its name or declared
+ * type: a PDF named .txt is a PDF, an executable named .png is refused.
+ */
 export async function sniffDocument(data: Buffer, filename: string): Promise<SniffedDocument> {
   if (data.byteLength === 0) throw unsupported(`The file is empty. ${DOCUMENT_HELP}`);
   const detected = await fileTypeFromBuffer(data);
