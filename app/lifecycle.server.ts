@@ -1,10 +1,11 @@
 import { closeDb, db, isPrimary } from "./db.server";
-import "./jobs/handlers.server";
+import { registerBackgroundWork } from "./jobs/handlers.server";
 import { startWorker, stopWorker } from "./jobs/worker.server";
 import { startScheduler, stopScheduler } from "./jobs/scheduler.server";
 import { migrateToLatest } from "#db/client";
 import { ensureSystemTemplates } from "./domain/templates/system.server";
 import { onRoleChange, startRoleWatch, stopRoleWatch } from "./ops/role-watch.server";
+import { stopRenderWorkers } from "./domain/exports/render-pool.server";
 
 /**
  * Start-up and shutdown of everything that is not a request: migrations, the
@@ -20,6 +21,7 @@ import { onRoleChange, startRoleWatch, stopRoleWatch } from "./ops/role-watch.se
 let unsubscribe: (() => void) | undefined;
 
 export async function startBackground(options: { worker?: boolean; roleCheckMs?: number; workerPollMs?: number } = {}) {
+  registerBackgroundWork();
   const primary = isPrimary();
   if (primary) {
     const applied = await migrateToLatest(db);
@@ -43,5 +45,7 @@ export async function stopBackground() {
   unsubscribe = undefined;
   stopScheduler();
   await stopWorker();
+  // Export renders in flight end with the process anyway; stopping the threads lets it exit at once.
+  await stopRenderWorkers();
   await closeDb();
 }

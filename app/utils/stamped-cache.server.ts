@@ -1,11 +1,13 @@
 import { dataStamp } from "~/db.server";
 
 /**
- * Results of expensive reads (ranked full-text search), kept while the
- * database has not changed since they were computed (`dataStamp`): any
- * write, by this process or another, makes every entry stale, so nothing is
- * ever served older than the last acknowledged write. Concurrent identical
- * reads share one computation. Least recently used entries go first.
+ * Results of expensive reads, kept while what they were computed from has
+ * not changed since. "Changed" is the cache's stamp: `dataStamp` (any write,
+ * by this process or another — the default) or a narrower version row such as
+ * `searchStamp` (bumped by triggers on what search reads: docs/design/stamped-caches.md).
+ * Nothing is ever served older than the last acknowledged write that could
+ * change it. Concurrent identical reads share one computation. Least recently
+ * used entries go first.
  */
 export class StampedCache<V> {
   private entries = new Map<string, { stamp: string; value: Promise<V> }>();
