@@ -28,7 +28,7 @@ export const db: DB = new Proxy({} as DB, {
   get(_target, prop) {
     const real = handle().db as unknown as Record<PropertyKey, unknown>;
     const value = real[prop];
-    return typeof value === "function" ? (value as Function).bind(real) : value;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
 

@@ -16,8 +16,6 @@ import path from "node:path";
 import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/domain/auth/password.server";
 import {
-  type Priority,
-  type ProjectStatus,
   priorityRank,
   statusRank,
 } from "../app/domain/projects/projects.schema";

@@ -1,5 +1,5 @@
 import type { AiKeySource } from "#db/schema";
-import { candidateKeys } from "~/domain/ai-keys/ai-keys.server";
+import { candidateKeys } from "./stored-keys.server";
 import { decrypt } from "~/utils/crypto.server";
 import { platformKey, providerCredentials as credentials } from "./credentials.server";
 import { PROVIDER_IDS, type ProviderCredentials, type ProviderId } from "./types";

@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import type { AiKeySource } from "#db/schema";
 import { config } from "~/config.server";
 import type { Actor } from "~/domain/actor";
-import { touchProviderKey } from "~/domain/ai-keys/ai-keys.server";
+import { touchProviderKey } from "./stored-keys.server";
 import { AppError } from "~/domain/errors";
 import type { AiEvent, DoneEvent, Producer } from "./events";
 import { resolveProvider, type Resolved } from "./keys.server";

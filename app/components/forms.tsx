@@ -56,6 +56,7 @@ export function Field({
         defaultValue={state?.values?.[name] ?? defaultValue}
         autoComplete={autoComplete}
         required={required}
+        // biome-ignore lint/a11y/noAutofocus: opt-in per field (autoFocus prop), for a page's first field.
         autoFocus={autoFocus}
         placeholder={placeholder}
         min={min}

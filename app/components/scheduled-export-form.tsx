@@ -25,9 +25,13 @@ interface Props {
   /** Values of the schedule being edited, or the create form's defaults. */
   defaults: Record<string, string>;
   projects: { id: string; name: string }[];
+  /** Offer "All projects": a digest of every project the creator can read (value ""). */
+  allowDigest?: boolean;
   statuses: { value: string; label: string }[];
   timezones: string[];
 }
+
+export const DIGEST_CHOICE = ["", "All projects (weekly digest)"] as const;
 
 /** The API's second vocabulary, shown as the canonical choice. */
 const ALIASES: Record<string, string> = { weekly_digest: "weekly", custom_cron: "cron" };
@@ -79,7 +83,7 @@ function Input({ label, name, value, state, hint, type = "text", list, area, pla
   );
 }
 
-export function ScheduledExportFields({ state, defaults, projects, statuses, timezones }: Props) {
+export function ScheduledExportFields({ state, defaults, projects, allowDigest, statuses, timezones }: Props) {
   const value = useValue(state, defaults);
   const [type, setType] = useState(value("scheduleType"));
   const [method, setMethod] = useState(value("deliveryMethod"));
@@ -90,7 +94,18 @@ export function ScheduledExportFields({ state, defaults, projects, statuses, tim
   const changelogChecked = state?.values ? state.values.includeChangelog === "on" : defaults.includeChangelog === "on";
   return (
     <>
-      <Select label="Project" name="projectId" value={value("projectId")} state={state} choices={projects.map((p) => [p.id, p.name] as const)} hint="Its current PRD is exported at every run." />
+      <Select
+        label="Project"
+        name="projectId"
+        value={value("projectId")}
+        state={state}
+        choices={[...(allowDigest ? [DIGEST_CHOICE] : []), ...projects.map((p) => [p.id, p.name] as const)]}
+        hint={
+          allowDigest
+            ? "One project: its current PRD at every run. All projects: one zip with the PRD of every project you can read (archived ones left out), listed with their status and changes."
+            : "Its current PRD is exported at every run."
+        }
+      />
       <fieldset className="stack form-group">
         <legend>When</legend>
         <Select label="Schedule" name="scheduleType" value={value("scheduleType")} state={state} choices={TYPE_CHOICES} onChange={setType} />
@@ -124,7 +139,7 @@ export function ScheduledExportFields({ state, defaults, projects, statuses, tim
         {show(method === "email") ? (
           <>
             <Input label="Recipients" name="recipients" area value={value("recipients")} state={state} hint="E-mail only. Up to 20 addresses, separated by commas or new lines." />
-            <Input label="Subject (optional)" name="customSubject" value={value("customSubject")} state={state} hint="Default: “Scheduled export: <project name>”." />
+            <Input label="Subject (optional)" name="customSubject" value={value("customSubject")} state={state} hint="Default: “Scheduled export: <project name>”, or “Weekly PRD digest: <organization>” for all projects." />
           </>
         ) : null}
         {show(method === "webhook") ? (

@@ -18,6 +18,7 @@ import { requestMeta } from "./context.server";
 import { requestIdOf } from "./request-id.server";
 import { requiredScope, type Contract, type Method } from "./contract";
 import { assertSameOrigin } from "./csrf.server";
+import { withContractCheck } from "./dev-contract-check.server";
 import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
 
 /**
@@ -50,7 +51,7 @@ export function endpoint<C extends Contract<any, any, any>>(
   contract: C,
   handler: (args: HandlerArgs<C>) => Promise<unknown> | unknown,
 ): Endpoint {
-  return {
+  return withContractCheck({
     contract,
     async run({ request, params, context }) {
       const headers = new Headers({ "API-Version": API_VERSION });
@@ -122,7 +123,7 @@ export function endpoint<C extends Contract<any, any, any>>(
         return errorResponse(asStorageError(error, requestId), headers, requestId);
       }
     },
-  };
+  });
 }
 
 function checkApiVersion(request: Request) {

@@ -44,9 +44,22 @@ export interface Contract<
   /** How the body arrives when it is not JSON. */
   requestType?: "json" | "multipart";
   successStatus?: number;
+  /** Other success statuses the handler answers with the same body (e.g. 200 for a replace beside 201 for a create). */
+  alsoSuccess?: readonly number[];
   response?: z.ZodType;
-  /** Content type of a non-JSON success response. */
-  responseType?: string;
+  /**
+   * Content type of a non-JSON success response; a list when it depends on
+   * the request (`format=csv|json`) or the stored file (`image/webp`,
+   * `image/png`; `*\/*` for a file served as uploaded). `text/event-stream`
+   * marks an SSE stream (its events are documented from app/http/sse.server.ts).
+   */
+  responseType?: string | readonly string[];
+  /**
+   * The success response carries an `ETag`. `ifMatch`: the write honours
+   * `If-Match` (a stale tag is 409 CONFLICT); `ifNoneMatch`: a GET answers 304
+   * to a matching `If-None-Match`.
+   */
+  etag?: { ifMatch?: boolean; ifNoneMatch?: boolean };
   errors?: ErrorCode[];
   /**
    * A public endpoint authenticated by a token in its path or body and meant

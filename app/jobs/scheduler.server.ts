@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import { db, isPrimary } from "~/db.server";
-import { walCheckpointTick } from "~/ops/checkpoint.server";
 import { enqueue } from "./queue.server";
+import type { Tick } from "./types";
 
 /**
  * Time triggers: each schedule only enqueues a persisted job (the worker runs
@@ -12,28 +12,12 @@ export const SCHEDULES = [
   { name: "weekly-digest", pattern: "0 8 * * 1", job: "notifications.weekly-digest" },
 ] as const;
 
-/**
- * A tick: a cheap, idempotent check run in-process every time its pattern
- * fires (and, with `atStart`, once when the scheduler starts, to catch up
- * on what was missed while the server was down). It must not do the work
- * itself: it records it and enqueues persisted jobs. A failed tick is simply
- * tried again at the next one. Areas register theirs when imported by
- * ./handlers.server.ts.
- */
-export interface Tick {
-  name: string;
-  pattern: string;
-  atStart?: boolean;
-  run: () => Promise<void>;
-}
-
+/** The ticks (./types.ts) that run here; ./handlers.server.ts registers the app's list at start-up. */
 const ticks = new Map<string, Tick>();
 
 export function registerTick(tick: Tick) {
   ticks.set(tick.name, tick);
 }
-
-registerTick(walCheckpointTick);
 
 async function runTick(tick: Tick) {
   if (!isPrimary()) return;

@@ -1,24 +1,20 @@
-import type { Job } from "#db/schema";
 import { isPrimary } from "~/db.server";
 import { drainEvents, SLICE_MS, yieldToLoop } from "~/domain/events/dispatch.server";
 import { whenEmitted } from "~/domain/events/events.server";
 import { claimNextJob, completeJob, failAbandonedJobs, failJob } from "./queue.server";
+import type { JobHandler } from "./types";
 
 /**
  * One worker loop over the outbox events and the jobs table. It runs only
  * where the database is writable (the LiteFS primary). Handlers register by
- * job type. Background work never holds the event loop for long: events go
- * out in time-sliced batches (domain/events/dispatch.server.ts) and the loop
+ * job type (./handlers.server.ts lists them). Background work never holds the
+ * event loop for long: events go out in time-sliced batches
+ * (domain/events/dispatch.server.ts) and the loop
  * yields to waiting requests between slices and whenever jobs have run for
  * SLICE_MS.
  */
 
-export interface JobHandler {
-  run(payload: any, job: Job): Promise<void>;
-  /** Called once when the last attempt has failed. */
-  onGiveUp?(payload: any, job: Job, error: unknown): Promise<void>;
-}
-
+/** Handlers by job type; ./handlers.server.ts registers the app's list at start-up (tests add their own). */
 const handlers = new Map<string, JobHandler>();
 
 export function registerJobHandler(type: string, handler: JobHandler) {

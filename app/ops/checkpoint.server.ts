@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
 import { config } from "~/config.server";
 import { sqlite } from "~/db.server";
-import type { Tick } from "~/jobs/scheduler.server";
+import type { Tick } from "~/jobs/types";
 
 /**
  * Keeps the write-ahead log bounded under sustained writes (issue 12).
@@ -82,7 +82,7 @@ export function checkpointOffThread(file = config().DATABASE_PATH): Promise<Chec
   });
 }
 
-/** The scheduler tick (registered in app/jobs/scheduler.server.ts; runs on the primary only). */
+/** The scheduler tick (listed in app/jobs/handlers.server.ts; runs on the primary only). */
 export const walCheckpointTick: Tick = {
   name: "wal-checkpoint",
   pattern: "*/5 * * * *",

@@ -6,6 +6,7 @@ import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
+import { validationError } from "~/domain/errors";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { readFlash, redirectWithNotice } from "~/http/flash.server";
 import { parseMultipart } from "~/http/multipart.server";
@@ -43,6 +44,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await removeLogo(actor);
       return saved("Logo removed.");
     }
+    if (values.intent === "logo-url") {
+      try {
+        const logo = (values.logo ?? "").trim();
+        if (!logo) throw validationError("logo", "Enter the logo's https:// address");
+        await updateBranding(actor, brandingUpdateSchema.parse({ logo }));
+        return saved("Logo URL saved.");
+      } catch (error) {
+        return formFailure(error, values, [], { intent: "logo-url" });
+      }
+    }
     const input = brandingUpdateSchema.parse({
       primaryColor: values.primaryColor || undefined,
       accentColor: values.accentColor || undefined,
@@ -64,6 +75,7 @@ export default function BrandingPage() {
   const state = result && "formError" in result ? result : null;
   const colorsState = state?.intent === "colors" ? state : null;
   const logoState = state?.intent === "logo" ? state : null;
+  const logoUrlState = state?.intent === "logo-url" ? state : null;
   const notice = data.flash?.kind === "notice" ? data.flash.message : null;
   const colorInput = (name: "primaryColor" | "accentColor", label: string, hint: string) => {
     const id = `field-${name}`;
@@ -118,6 +130,24 @@ export default function BrandingPage() {
             <div>
               <SubmitButton pendingText="Uploading…" className="btn btn-primary">
                 Upload logo
+              </SubmitButton>
+            </div>
+          </Form>
+          <FormAlert state={logoUrlState} />
+          <Form method="post" className="form" style={{ marginTop: 12 }} noValidate>
+            <input type="hidden" name="intent" value="logo-url" />
+            <Field
+              label="Or a logo URL"
+              name="logo"
+              type="url"
+              state={logoUrlState}
+              defaultValue={b.logoUrl && /^https?:\/\//i.test(b.logoUrl) ? b.logoUrl : ""}
+              placeholder="https://example.com/logo.png"
+              hint="An http(s) address of a PNG, JPEG, WebP or GIF. Browsers show it from there; exports fetch it (at most 2 MB, private addresses refused) and leave the logo out when it cannot be used."
+            />
+            <div>
+              <SubmitButton pendingText="Saving…" className="btn btn-secondary">
+                Use this URL
               </SubmitButton>
             </div>
           </Form>

@@ -1,14 +1,14 @@
 // /exports/schedules: the scheduled exports of the organization and a form to add one.
 // The "_" after "exports" keeps this page out of the /exports page's layout.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders, redirect } from "@remix-run/node";
+import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { type FormState, FormAlert, SubmitButton } from "~/components/forms";
 import { ScheduledExportFields } from "~/components/scheduled-export-form";
 import { PLAN_NAMES, planAtLeast } from "~/domain/billing/plans";
 import { defaultTimezone, scheduleFormChoices } from "~/domain/scheduled-exports/choices.server";
-import { describeSchedule, formatInZone } from "~/domain/scheduled-exports/schedule";
+import { DIGEST_LABEL, describeSchedule, formatInZone } from "~/domain/scheduled-exports/schedule";
 import { scheduleFormInput } from "~/domain/scheduled-exports/scheduled-exports.form";
 import { createScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { createSchedule, listSchedules } from "~/domain/scheduled-exports/schedules.server";
@@ -95,13 +95,13 @@ export default function Schedules() {
         <div className="card-header">
           <div>
             <h2 id="schedules-heading">Scheduled exports</h2>
-            <p>PRDs delivered as files by e-mail or webhook, on a schedule or when a project changes status.</p>
+            <p>PRDs delivered as files by e-mail or webhook, on a schedule or when a project changes status — one project, or all projects as a digest.</p>
           </div>
         </div>
         {data.schedules.length === 0 ? (
           <div className="empty-state">
             <h3>No scheduled exports yet</h3>
-            <p>Add one below, for example a weekly PDF of a PRD for your stakeholders.</p>
+            <p>Add one below, for example a weekly PDF of a PRD for your stakeholders, or a weekly digest of every project.</p>
           </div>
         ) : (
           <table className="table">
@@ -119,7 +119,7 @@ export default function Schedules() {
               {data.schedules.map((s) => (
                 <tr key={s.id}>
                   <td>
-                    <Link to={`/exports/schedules/${s.id}`}>{s.projectName ?? "—"}</Link>
+                    <Link to={`/exports/schedules/${s.id}`}>{s.projectName ?? (s.projectId ? "—" : DIGEST_LABEL)}</Link>
                   </td>
                   <td>{s.description}</td>
                   <td>
@@ -148,7 +148,7 @@ export default function Schedules() {
           <div className="alert alert-info">
             <p>Viewers cannot schedule exports. Ask an owner, admin or the project's editors.</p>
           </div>
-        ) : data.projects.length === 0 ? (
+        ) : data.projects.length === 0 && !data.allowDigest ? (
           <div className="alert alert-info">
             <p>
               There is no project you can edit yet. <Link to="/projects/new">Create a project</Link> first.
@@ -160,8 +160,9 @@ export default function Schedules() {
             <Form method="post" className="form" noValidate>
               <ScheduledExportFields
                 state={state}
-                defaults={{ scheduleType: "weekly", format: "pdf", deliveryMethod: "email", timezone: data.timezone, projectId: data.projects[0]!.id }}
+                defaults={{ scheduleType: "weekly", format: "pdf", deliveryMethod: "email", timezone: data.timezone, projectId: data.projects[0]?.id ?? "" }}
                 projects={data.projects}
+                allowDigest={data.allowDigest}
                 statuses={data.statuses}
                 timezones={data.timezones}
               />

@@ -9,7 +9,7 @@ import { ScheduledExportFields } from "~/components/scheduled-export-form";
 import { PLAN_NAMES, planAtLeast } from "~/domain/billing/plans";
 import { scheduleFormChoices } from "~/domain/scheduled-exports/choices.server";
 import { triggerSchedule } from "~/domain/scheduled-exports/runs.server";
-import { describeSchedule, formatInZone, toLocalInput } from "~/domain/scheduled-exports/schedule";
+import { DIGEST_LABEL, describeSchedule, formatInZone, toLocalInput } from "~/domain/scheduled-exports/schedule";
 import { scheduleFormInput, scheduleFormValues } from "~/domain/scheduled-exports/scheduled-exports.form";
 import { updateScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { canManageSchedule, deleteSchedule, getSchedule, listLogs, updateSchedule } from "~/domain/scheduled-exports/schedules.server";
@@ -18,7 +18,7 @@ import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.
 import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "schedule" in data ? `${data.schedule.projectName ?? "Scheduled export"}` : "Scheduled export"} · Scheduled exports · PRD Studio` },
+  { title: `${data && "schedule" in data ? `${data.schedule.projectName ?? (data.schedule.projectId ? "Scheduled export" : DIGEST_LABEL)}` : "Scheduled export"} · Scheduled exports · PRD Studio` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -123,7 +123,7 @@ export default function ScheduleDetail() {
       <section className="card" aria-labelledby="schedule-heading">
         <div className="card-header">
           <div>
-            <h2 id="schedule-heading">{s.projectName ?? "Scheduled export"}</h2>
+            <h2 id="schedule-heading">{s.projectName ?? (s.projectId ? "Scheduled export" : DIGEST_LABEL)}</h2>
             <p>
               {data.description} · {s.format.toUpperCase()} by {s.deliveryMethod === "email" ? `e-mail to ${s.recipients.join(", ")}` : `webhook to ${s.webhookUrl}`} ·{" "}
               {s.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Paused</span>}
@@ -146,7 +146,11 @@ export default function ScheduleDetail() {
             </PostButton>
           </div>
         ) : (
-          <p className="muted">You can read this schedule; only people who can edit the project may change or run it.</p>
+          <p className="muted">
+            {s.projectId
+              ? "You can read this schedule; only people who can edit the project may change or run it."
+              : "You can read this digest; only its creator, owners and admins may change or run it."}
+          </p>
         )}
       </section>
       <section className="card" aria-labelledby="log-heading">
@@ -187,7 +191,14 @@ export default function ScheduleDetail() {
           <FormAlert state={rowError ? null : state} />
           <Form method="post" className="form" noValidate>
             <input type="hidden" name="intent" value="save" />
-            <ScheduledExportFields state={rowError ? null : state} defaults={data.values} projects={data.projects} statuses={data.statuses} timezones={data.timezones} />
+            <ScheduledExportFields
+              state={rowError ? null : state}
+              defaults={data.values}
+              projects={data.projects}
+              allowDigest={data.allowDigest}
+              statuses={data.statuses}
+              timezones={data.timezones}
+            />
             <div>
               <SubmitButton pendingText="Saving…">Save changes</SubmitButton>
             </div>

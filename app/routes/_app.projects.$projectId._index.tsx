@@ -182,6 +182,7 @@ export default function ProjectDocument() {
                 </Link>
               ) : null}
             </div>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
             <div dangerouslySetInnerHTML={{ __html: html }} />
           </article>
         ) : null}

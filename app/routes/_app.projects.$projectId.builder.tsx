@@ -202,7 +202,7 @@ export default function Builder() {
           {generation.status === "streaming" || generation.status === "done" ? (
             <div className="generation">
               <AiProgress label="Writing the PRD" phase={generation.progress?.phase ?? "starting"} percent={generation.progress?.percent ?? 0} />
-              <pre className="stream-preview" aria-label="PRD as it is written">
+              <pre className="stream-preview" role="region" aria-label="PRD as it is written">
                 {generation.text}
               </pre>
             </div>

@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A date from an <input type=date> as the end of that day in UTC. */
 const endOfDay = (date: string | undefined) => (date ? `${date}T23:59:59.000Z` : undefined);
 
-async function run(actor: Actor, projectId: string, values: FormValues, request: Request) {
+async function run(actor: Actor, projectId: string, values: FormValues, _request: Request) {
   switch (values.intent) {
     case "share-enable": {
       const input = shareSchema.parse({

@@ -37,6 +37,7 @@ export default function Search() {
       <Form method="get" role="search" className="card filters">
         <div className="field grow">
           <label htmlFor="search-q">Search projects and PRDs</label>
+          {/* biome-ignore lint/a11y/noAutofocus: the search page's one field; the page exists to type in it. */}
           <input id="search-q" name="q" type="search" defaultValue={q} autoFocus maxLength={200} placeholder="e.g. checkout latency" />
         </div>
         <button className="btn" type="submit">
@@ -71,6 +72,7 @@ export default function Search() {
                 </span>
               </div>
               {/* The snippet is HTML-escaped by the domain; only <mark> is added. */}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the domain (see above). */}
               <p className="snippet" dangerouslySetInnerHTML={{ __html: r.snippet }} />
             </article>
           ))}

@@ -180,6 +180,7 @@ export default function SharedProject() {
               </section>
             ) : null}
             {html ? (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown).
               <article className="card prose" dangerouslySetInnerHTML={{ __html: html }} />
             ) : (
               <div className="card empty-state">
@@ -200,6 +201,7 @@ export default function SharedProject() {
             <Form method="post" className="form">
               <div className="field">
                 <label htmlFor="share-password">Password</label>
+                {/* biome-ignore lint/a11y/noAutofocus: the password gate's one field. */}
                 <input id="share-password" name="password" type="password" required autoFocus autoComplete="off" />
               </div>
               <button className="btn btn-block" type="submit">

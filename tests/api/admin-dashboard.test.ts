@@ -106,6 +106,29 @@ describe("GET /api/admin/projects", () => {
     expectError(await member.client.get("/api/admin/projects"), 403, "FORBIDDEN");
   });
 
+  it("sorts by the spec's `sort`: a field ascending, `-field` descending", async () => {
+    const names = async (qs: string) => {
+      const res = await owner.client.get(`/api/admin/projects?${qs}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.projects.map((p: any) => p.name);
+    };
+    expect(await names("sort=name")).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(await names("sort=-name")).toEqual(["Gamma", "Beta", "Alpha"]);
+    expect(await names("sort=-name&limit=2")).toEqual(["Gamma", "Beta"]);
+    expect(await names("sort=-name&limit=2&offset=2")).toEqual(["Alpha"]);
+    // Same order as sortBy/sortOrder.
+    expect(await names("sort=createdAt")).toEqual(await names("sortBy=createdAt&sortOrder=asc"));
+    expect(await names("sort=-createdAt")).toEqual(await names("sortBy=createdAt&sortOrder=desc"));
+    expect(await names("sort=priority")).toEqual(await names("sortBy=priority&sortOrder=asc"));
+    const bad = await owner.client.get("/api/admin/projects?sort=nope");
+    expectError(bad, 400, "VALIDATION_ERROR");
+    expect(bad.body.details[0].path).toBe("sort");
+    expectError(await owner.client.get("/api/admin/projects?sort=name&sortOrder=desc"), 400, "VALIDATION_ERROR");
+    const doc = (await owner.client.get("/api/openapi.json")).body;
+    const param = doc.paths["/api/admin/projects"].get.parameters.find((p: any) => p.name === "sort");
+    expect(param.schema.enum).toEqual(expect.arrayContaining(["name", "-name", "updatedAt", "-updatedAt"]));
+  });
+
   it("filters by assignee (or unassigned) and by creation date range", async () => {
     const assign = await owner.client.patch(`/api/projects/${p1}/assign`, { assignedToId: member.user.id });
     expect(assign.status, assign.text).toBeLessThan(300);
@@ -180,11 +203,13 @@ describe("GET /api/admin/analytics/usage", () => {
 });
 
 describe("POST /api/admin/settings/delete-all-projects", () => {
-  it("needs the organization name and an admin, then deletes only this org's projects", async () => {
+  it("needs an admin; a confirmName sent must match; then deletes only this org's projects", async () => {
     const name = owner.organization.name as string;
     expectError(await member.client.post("/api/admin/settings/delete-all-projects", { confirmName: name }), 403, "FORBIDDEN");
-    expectError(await admin.client.post("/api/admin/settings/delete-all-projects", { confirmName: "wrong" }), 400, "VALIDATION_ERROR");
-    expectError(await admin.client.post("/api/admin/settings/delete-all-projects", {}), 400, "VALIDATION_ERROR");
+    const wrong = await admin.client.post("/api/admin/settings/delete-all-projects", { confirmName: "wrong" });
+    expectError(wrong, 400, "VALIDATION_ERROR");
+    expect(wrong.body.details).toEqual([{ path: "confirmName", message: "The name does not match the organization's name" }]);
+    expectError(await admin.client.post("/api/admin/settings/delete-all-projects", { confirmName: "" }), 400, "VALIDATION_ERROR");
     expect((await db.selectFrom("projects").select("id").where("orgId", "=", orgA).execute()).length).toBe(3);
 
     const res = await admin.client.post("/api/admin/settings/delete-all-projects", { confirmName: name });
@@ -197,6 +222,19 @@ describe("POST /api/admin/settings/delete-all-projects", () => {
     const events = await db.selectFrom("events").select("data").where("orgId", "=", orgA).where("name", "=", "project.deleted").execute();
     expect(events.map((e) => JSON.parse(e.data).projectId)).toEqual(expect.arrayContaining([p1, p2]));
     expect((await owner.client.get("/api/admin/dashboard")).body.projects.total).toBe(0);
+  });
+
+  it("works as the spec documents it: without a body (and with an empty JSON object)", async () => {
+    const boss = await signedUpClient({ name: "Bodyless Owner" });
+    await newProject(boss.client, { name: "One" });
+    await newProject(boss.client, { name: "Two" });
+    const bare = await boss.client.call("POST", "/api/admin/settings/delete-all-projects");
+    expect(bare.status, bare.text).toBe(200);
+    expect(bare.body).toEqual({ success: true, deleted: 2 });
+    await newProject(boss.client, { name: "Three" });
+    expect((await boss.client.post("/api/admin/settings/delete-all-projects", {})).body).toEqual({ success: true, deleted: 1 });
+    // Another organization's projects are untouched.
+    expect((await db.selectFrom("projects").select("id").where("orgId", "=", other.organization.id).execute()).length).toBe(1);
   });
 });
 
@@ -228,6 +266,17 @@ describe("POST /api/admin/settings/delete-organization", () => {
     // The other organization is untouched.
     expect((await other.client.get("/api/admin/dashboard")).body.projects.total).toBe(1);
   });
+
+  it("works without a body for the owner; admins are still refused", async () => {
+    const boss = await signedUpClient({ name: "Bodyless Boss" });
+    const deputy = await joinOrg(boss.organization.id, "admin", "Bodyless Deputy");
+    await newProject(boss.client, { name: "Gone soon" });
+    expectError(await deputy.client.call("POST", "/api/admin/settings/delete-organization"), 403, "FORBIDDEN");
+    const res = await boss.client.call("POST", "/api/admin/settings/delete-organization");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(await db.selectFrom("organizations").select("id").where("id", "=", boss.organization.id).executeTakeFirst()).toBeUndefined();
+  });
 });
 
 describe("administration dashboard and danger zone pages (no JavaScript)", () => {
@@ -256,6 +305,11 @@ describe("administration dashboard and danger zone pages (no JavaScript)", () =>
     const wrong = await postForm(boss.client, "/admin/danger", [["intent", "delete-all-projects"], ["confirmName", "nope"]]);
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("does not match");
+    // The page keeps the typed confirmation: without the name nothing is deleted.
+    const missing = await postForm(boss.client, "/admin/danger", [["intent", "delete-all-projects"]]);
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain("Type the organization");
+    expect((await db.selectFrom("projects").select("id").where("orgId", "=", boss.organization.id).execute()).length).toBe(1);
     const ok = await postForm(boss.client, "/admin/danger", [["intent", "delete-all-projects"], ["confirmName", name]]);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/danger?deleted=1");

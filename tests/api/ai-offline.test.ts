@@ -3,7 +3,7 @@ import { db } from "~/db.server";
 import { ensureSystemTemplates } from "~/domain/templates/system.server";
 import { signedUpClient } from "../support/client";
 import { type Account, expectError, joinOrg, setPlan } from "../support/org";
-import { expectSseStream, parseSse } from "../support/sse";
+import { expectSseStream } from "../support/sse";
 
 /**
  * The AI endpoints on a fresh install with no key anywhere: the offline

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { useAiMocks } from "../mocks/server";
 import { setEnv } from "../support/ai";
 import { signedUpClient } from "../support/client";
 import { type Account, setPlan } from "../support/org";
+
+registerBackgroundWork();
 
 /**
  * Semantic and hybrid search with embeddings from a provider (OpenAI's

@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiRouter } from "~/http/api-router.server";
 import { clientIp, sendResponse, toRequest } from "~/http/node-adapter.server";

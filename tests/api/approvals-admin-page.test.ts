@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { db } from "~/db.server";
-import { ORIGIN, signedUpClient, type ApiResult, type TestClient } from "../support/client";
+import { ORIGIN, signedUpClient, type TestClient } from "../support/client";
 import { joinOrg, setPlan } from "../support/org";
 import { pageText } from "../support/page";
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createInvitationRecord } from "~/domain/orgs/invitations.server";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { GOOD_PASSWORD, TestClient, signedUpClient, uniqueEmail, type ApiResult } from "../support/client";
+
+registerBackgroundWork();
 
 /** Every test gets its own client IP so the per-IP auth rate limit never spills over. */
 let ipCounter = 0;

@@ -272,6 +272,7 @@ function routePath(file: string): string {
     .filter((s) => s !== "_index" && !(s.startsWith("_") && s.length > 1))
     .map((s) => s.replace(/_$/, ""))
     .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL stands for "." in these route-file names.
   return `/${segments.join("/")}`.replace(/\u0000/g, ".");
 }
 

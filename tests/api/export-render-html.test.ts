@@ -91,7 +91,7 @@ describe("renderHtml", () => {
     expect(html).toContain('<a href="#requirements" rel="noopener noreferrer">requirements</a>');
 
     // Printable.
-    expect(html).toMatch(/@media print \{[^]*break-inside: avoid/);
+    expect(html).toMatch(/@media print \{[\s\S]*break-inside: avoid/);
     expect(html).toContain("thead { display: table-header-group; }");
   });
 

@@ -143,4 +143,15 @@ describe("prd_export approval workflow", () => {
     expect(created.status, created.text).toBe(201);
     expect((await owner.client.post("/api/scheduled-exports", body)).status).toBe(202);
   });
+
+  it("holds a new digest of all projects the same way, as a request about the organization", async () => {
+    const body = { scheduleType: "weekly", format: "markdown", timezone: "UTC", deliveryMethod: "email", recipients: ["team@example.com"] };
+    const held = await requester.client.post("/api/scheduled-exports", body);
+    expect(held.status, held.text).toBe(202);
+    expect(held.body.approvalRequest).toMatchObject({ triggerType: "prd_export", target: { type: "organization", id: orgId, label: "All projects (digest)" } });
+    await approve(held.body.approvalRequest.id);
+    const created = await requester.client.post("/api/scheduled-exports", body);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.schedule.projectId).toBeNull();
+  });
 });

@@ -89,7 +89,7 @@ async function app() {
   const { db } = await import("~/db.server");
   const { queueEmail } = await import("~/domain/mail/mail.server");
   const { runDueJobs } = await import("~/jobs/worker.server");
-  await import("~/jobs/handlers.server");
+  (await import("~/jobs/handlers.server")).registerBackgroundWork();
   return { db, queueEmail, runDueJobs };
 }
 
@@ -143,9 +143,9 @@ describe("e-mail delivery over SMTP", () => {
     expect(message.rcptTo).toEqual(["alice@example.com"]);
     expect(message.mailFrom).toBe("no-reply@localhost");
     const { headers, body } = parseMessage(message.raw);
-    expect(headers["to"]).toContain("alice@example.com");
-    expect(headers["subject"]).toBe("Welcome aboard");
-    expect(headers["from"]).toContain("no-reply@localhost");
+    expect(headers.to).toContain("alice@example.com");
+    expect(headers.subject).toBe("Welcome aboard");
+    expect(headers.from).toContain("no-reply@localhost");
     expect(body).toContain("Hello Alice,");
     expect(body).toContain("your account is ready.");
 
@@ -194,7 +194,7 @@ describe("e-mail delivery over SMTP", () => {
     expect(await runDueJobs({ now: new Date(runAt.getTime() + 1) })).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]!.rcptTo).toEqual(["bob@example.com"]);
-    expect(parseMessage(received[0]!.raw).headers["subject"]).toBe("Your report");
+    expect(parseMessage(received[0]!.raw).headers.subject).toBe("Your report");
 
     const sent = await emailRow(id);
     expect(sent.status).toBe("sent");

@@ -20,7 +20,8 @@ vi.mock("~/domain/projects/projects.server", async (importOriginal) => {
     createProject: (...args: Parameters<typeof original.createProject>) => {
       if (failNextProject.on) {
         failNextProject.on = false;
-        throw new AppError("CONFLICT", 409, "Simulated failure while creating the project");
+        // A failure createProject really has (the plan's projects limit), so the answer stays in the contract.
+        throw new AppError("LIMIT_REACHED", 403, "Simulated: the projects limit was reached", { extra: { metric: "projects", limit: 10, current: 10 } });
       }
       return original.createProject(...args);
     },
@@ -368,7 +369,7 @@ describe("POST /api/projects/from-marketplace", () => {
     const before = await usage(gamma.id);
     const templatesBefore = await db.selectFrom("templates").select("id").where("orgId", "=", owner.organization.id).execute();
     failNextProject.on = true;
-    expectError(await owner.client.post("/api/projects/from-marketplace", { templateId: gamma.id }), 409, "CONFLICT");
+    expectError(await owner.client.post("/api/projects/from-marketplace", { templateId: gamma.id }), 403, "LIMIT_REACHED");
     const templatesAfter = await db.selectFrom("templates").select("id").where("orgId", "=", owner.organization.id).execute();
     expect(templatesAfter.map((t) => t.id).sort()).toEqual(templatesBefore.map((t) => t.id).sort());
     expect(await usage(gamma.id)).toBe(before);

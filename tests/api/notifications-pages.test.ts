@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { notifyUsers } from "~/domain/notifications/notify.server";
 import { issueUnsubscribeLink } from "~/domain/notifications/unsubscribe.server";
-import { type ApiResult, ORIGIN, TestClient, signedUpClient } from "../support/client";
+import { ORIGIN, TestClient, signedUpClient } from "../support/client";
 import { pageText } from "../support/page";
 
 /** Posts a form like a browser without JavaScript. */

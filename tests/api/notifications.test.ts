@@ -2,9 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { notifyUsers } from "~/domain/notifications/notify.server";
 import { notifyFromEvent } from "~/domain/notifications/listeners.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { TestClient, signedUpClient } from "../support/client";
 import { type Account, expectError, joinOrg, setPlan } from "../support/org";
+
+registerBackgroundWork();
 
 let owner: Account;
 let member: Account;

@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { enqueue } from "~/jobs/queue.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { runDueJobs } from "~/jobs/worker.server";
@@ -11,6 +11,8 @@ import { setEnv } from "../support/ai";
 import { GOOD_PASSWORD, signedUpClient, TestClient, uniqueEmail } from "../support/client";
 import { type Account, setPlan } from "../support/org";
 import { type Receiver, startReceiver, verifySignature } from "./webhooks-support";
+
+registerBackgroundWork();
 
 /** Operator scripts: key rotation (one transaction, refuses unreadable values) and the first superadmin. */
 

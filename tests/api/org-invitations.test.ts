@@ -124,4 +124,30 @@ describe("verify, accept, resend, cancel", () => {
     expectError(await owner.client.delete(`${INV}/${id}`), 404, "NOT_FOUND");
     expect((await owner.client.get(INV)).body.invitations.map((i: any) => i.id)).not.toContain(id);
   });
+
+  it("resend answers the inviter's name: the admin who resent it, as the e-mail, the list and the invite page say", async () => {
+    const admin = await joinOrg(orgId, "admin", "Ada Admin");
+    const email = uniqueEmail("resent-by");
+    const created = await owner.client.post(INV, { email, role: "viewer" });
+    expect(created.body.invitation.invitedBy).toEqual({ id: owner.user.id, name: "Olga Owner" });
+    const id = created.body.invitation.id;
+
+    const again = await admin.client.post(`${INV}/${id}`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.invitation.invitedBy).toEqual({ id: admin.user.id, name: "Ada Admin" });
+    const listed = (await owner.client.get(INV)).body.invitations.find((i: any) => i.id === id);
+    expect(listed.invitedBy).toEqual({ id: admin.user.id, name: "Ada Admin" });
+    const mail = await db.selectFrom("emails").select("text").where("toAddress", "=", email).orderBy("createdAt", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.text).toContain("Ada Admin");
+    const verify = await new TestClient("10.77.0.5").get(`${INV}/verify?token=${encodeURIComponent(await tokenSentTo(email))}`);
+    expect(verify.body.invitedBy).toBe("Ada Admin");
+    // The original inviter is kept in the audit log.
+    const audit = await db.selectFrom("auditLogs").select("metadata").where("action", "=", "invitation.resent").where("targetId", "=", id).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.metadata!).previousInvitedById).toBe(owner.user.id);
+
+    // An invitation whose inviter's account is gone still answers a name when resent.
+    await db.updateTable("invitations").set({ invitedById: null }).where("id", "=", id).execute();
+    const orphan = await owner.client.post(`${INV}/${id}`);
+    expect(orphan.body.invitation.invitedBy).toEqual({ id: owner.user.id, name: "Olga Owner" });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { ORIGIN, TestClient, signedUpClient, uniqueEmail, type ApiResult } from "../support/client";
+import { ORIGIN, TestClient, signedUpClient, uniqueEmail } from "../support/client";
 import { joinOrg } from "../support/org";
 import { pageText } from "../support/page";
 

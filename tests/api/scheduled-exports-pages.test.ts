@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { db } from "~/db.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { type Account, joinOrg, setPlan } from "../support/org";
 import { pageText } from "../support/page";
+
+registerBackgroundWork();
 
 /** The schedules pages, driven like a browser without JavaScript. */
 
@@ -144,7 +146,10 @@ describe("schedules pages without JavaScript", () => {
     expect(page.status).toBe(200);
     expect(pageText(page)).toContain("only people who can edit the project may change or run it");
     expect(page.text).not.toContain('value="run"');
-    expect(pageText(await member.client.get(PAGE))).toContain("There is no project you can edit yet");
+    // No project they can edit: the form offers only "All projects".
+    const memberForm = await member.client.get(PAGE);
+    expect(memberForm.text).toContain('<option value="" selected="">All projects (weekly digest)</option>');
+    expect(memberForm.text).not.toContain(`<option value="${projectId}"`);
     expect((await postForm(member.client, path, { intent: "run" })).status).toBe(403);
 
     const viewer = await joinOrg(owner.organization.id, "viewer", "Vic Viewer");
@@ -152,6 +157,51 @@ describe("schedules pages without JavaScript", () => {
 
     const stranger = await signedUpClient();
     await setPlan(stranger.organization.id, "pro");
+    expect((await stranger.client.get(path)).status).toBe(404);
+  });
+
+  it("schedules a digest of all projects; a member's digest holds only what they can read, never another organization's", async () => {
+    const page = await owner.client.get(PAGE);
+    expect(page.text).toContain('<option value="">All projects (weekly digest)</option>');
+    expect(page.text).toContain(`<option value="${projectId}" selected="">Atlas</option>`);
+
+    const member = await joinOrg(owner.organization.id, "member", "Dana Digest");
+    const created = await postForm(member.client, PAGE, form({ projectId: "" }));
+    expect(created.status, created.text.slice(0, 300)).toBe(302);
+    const path = created.headers.get("Location")!;
+    const detail = await member.client.get(path);
+    expect(pageText(detail)).toContain("All projects (digest)");
+    expect(detail.text).toContain('<option value="" selected="">All projects (weekly digest)</option>');
+    expect(detail.text).toContain('value="run"');
+    const row = await db.selectFrom("scheduledExports").select(["projectId", "createdById"]).where("id", "=", path.split("/").pop()!).executeTakeFirstOrThrow();
+    expect(row).toEqual({ projectId: null, createdById: member.user.id });
+    expect(pageText(await owner.client.get(PAGE))).toContain("All projects (digest)");
+
+    // A status-change digest is refused with the reason, the input kept.
+    const bad = await postForm(member.client, PAGE, form({ projectId: "", scheduleType: "on_status_change", triggerStatus: "APPROVED" }));
+    expect(bad.status).toBe(400);
+    expect(pageText(bad)).toContain("A status-change export follows one project");
+
+    // Run it from the page: the outbox shows the digest, with Atlas and without another organization's project.
+    const stranger = await signedUpClient();
+    await setPlan(stranger.organization.id, "pro");
+    const theirs = (await stranger.client.post("/api/projects", { name: "Stranger Things" })).body.id;
+    await stranger.client.post(`/api/projects/${theirs}/prd`, { content: "# Secret\nNot yours.\n" });
+    expect((await postForm(member.client, path, { intent: "run" })).status).toBe(302);
+    await runDueJobs();
+    expect(pageText(await member.client.get(path))).toContain("delivered");
+    const mail = await db.selectFrom("emails").select(["subject", "text"]).where("toAddress", "=", "team@example.com").where("subject", "like", "Weekly PRD digest%").executeTakeFirstOrThrow();
+    expect(mail.text).toContain("- Atlas (Draft");
+    expect(mail.text).not.toContain("Stranger Things");
+
+    // Another member reads it but may not run it; a viewer does not see it.
+    const colleague = await joinOrg(owner.organization.id, "member", "Kit Colleague");
+    const read = await colleague.client.get(path);
+    expect(pageText(read)).toContain("only its creator, owners and admins may change or run it");
+    expect(read.text).not.toContain('value="run"');
+    const viewer = await joinOrg(owner.organization.id, "viewer", "Vera Viewer");
+    expect((await viewer.client.get(path)).status).toBe(404);
+    expect(pageText(await viewer.client.get(PAGE))).not.toContain("All projects (digest)");
     expect((await stranger.client.get(path)).status).toBe(404);
   });
 });

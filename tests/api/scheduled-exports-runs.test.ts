@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Account } from "../support/org";
+import type { Account } from "../support/org";
 import { type Receiver, startReceiver, verifySignature } from "./webhooks-support";
 
 /**
@@ -41,7 +41,7 @@ process.env.ALLOW_PRIVATE_WEBHOOK_TARGETS = "true";
 
 const { db } = await import("~/db.server");
 const { runDueJobs } = await import("~/jobs/worker.server");
-await import("~/jobs/handlers.server");
+(await import("~/jobs/handlers.server")).registerBackgroundWork();
 const { tickScheduledExports } = await import("~/domain/scheduled-exports/runs.server");
 const { startScheduler, stopScheduler } = await import("~/jobs/scheduler.server");
 const { signedUpClient } = await import("../support/client");

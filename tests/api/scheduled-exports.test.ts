@@ -183,9 +183,11 @@ describe("validation", () => {
     expect(detailPaths(await owner.client.post(API, weekly({ webhookUrl: "https://example.com/x" })))).toEqual(["webhookUrl"]);
   });
 
-  it("requires a project of the organization", async () => {
-    expect(detailPaths(await owner.client.post(API, weekly({ projectId: undefined })))).toEqual(["projectId"]);
+  it("a projectId must be a project of the organization; without one it is a digest of all projects (scheduled-exports-digest.test.ts)", async () => {
     expectError(await owner.client.post(API, weekly({ projectId: "nope" })), 404, "NOT_FOUND");
+    expect((await create(owner, weekly({ projectId: undefined }))).projectId).toBeNull();
+    // Values are exact, as the OpenAPI enums say.
+    expect(detailPaths(await owner.client.post(API, weekly({ format: "PDF", deliveryMethod: "Email" })))).toEqual(["deliveryMethod", "format"]);
   });
 });
 

@@ -5,7 +5,7 @@ import { analyze } from "~/ai/builtin/analysis";
 import { coach } from "~/ai/builtin/coach";
 import type { BuiltinContext } from "~/ai/builtin/contract";
 import { score } from "~/ai/builtin/score";
-import { checkPrd } from "~/domain/prd/check";
+import { checkPrd } from "~/prd-rules/check";
 
 /**
  * The offline check, score and coach against twelve hand-written PRDs, from

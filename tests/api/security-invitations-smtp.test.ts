@@ -13,7 +13,7 @@ const mailbox = await startMailbox();
 process.env.SMTP_URL = mailbox.url;
 const { db } = await import("~/db.server");
 const { runDueJobs } = await import("~/jobs/worker.server");
-await import("~/jobs/handlers.server");
+(await import("~/jobs/handlers.server")).registerBackgroundWork();
 const { GOOD_PASSWORD, signedUpClient, TestClient, uniqueEmail } = await import("../support/client");
 const { expectError, setPlan } = await import("../support/org");
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { signedUpClient } from "../support/client";
 import { pageText } from "../support/page";
 import { joinOrg, setPlan } from "../support/org";
+
+registerBackgroundWork();
 
 /**
  * Finding 9: a member mentioning a viewer on a project the viewer cannot read

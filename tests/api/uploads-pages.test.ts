@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { elfBytes, makeDocx } from "../fixtures/documents";
-import { type ApiResult, ORIGIN, signedUpClient, type TestClient } from "../support/client";
+import { ORIGIN, signedUpClient, type TestClient } from "../support/client";
 import { type Account, joinOrg, setPlan } from "../support/org";
 import { pageText } from "../support/page";
 

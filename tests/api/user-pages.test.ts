@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { GOOD_PASSWORD, ORIGIN, TestClient, signedUpClient, uniqueEmail, type ApiResult } from "../support/client";
+import { GOOD_PASSWORD, ORIGIN, TestClient, signedUpClient, uniqueEmail } from "../support/client";
 import { pageText } from "../support/page";
 
 /** Account pages driven like a browser without JavaScript: urlencoded form posts, redirects, the page again. */

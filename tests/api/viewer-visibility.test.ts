@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { sendWeeklyDigests } from "~/domain/notifications/digest.server";
 import { useAiMocks } from "../mocks/server";
@@ -9,6 +9,8 @@ import { setEnv } from "../support/ai";
 import { signedUpClient } from "../support/client";
 import { type Account, expectError, joinOrg, setPlan } from "../support/org";
 import { rawPost } from "./exports-support";
+
+registerBackgroundWork();
 
 /**
  * One visibility rule (decisions.md, "Projects"; `readableProjects` in

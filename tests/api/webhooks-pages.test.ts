@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { db } from "~/db.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { setEnv } from "../support/ai";
-import { type ApiResult, ORIGIN, type TestClient, signedUpClient } from "../support/client";
+import { ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { type Account, joinOrg, setPlan } from "../support/org";
 import { startReceiver, verifySignature } from "./webhooks-support";
 import { pageText } from "../support/page";
+
+registerBackgroundWork();
 
 /** The webhook settings pages, driven like a browser without JavaScript. */
 

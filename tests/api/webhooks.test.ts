@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { db } from "~/db.server";
 import { runDueJobs } from "~/jobs/worker.server";
 import { drainEvents } from "~/domain/events/dispatch.server";
@@ -7,6 +7,8 @@ import { setEnv } from "../support/ai";
 import { signedUpClient } from "../support/client";
 import { type Account, expectError, joinOrg, setPlan } from "../support/org";
 import { type Receiver, startReceiver, verifySignature } from "./webhooks-support";
+
+registerBackgroundWork();
 
 const HOOKS = "/api/admin/webhooks";
 const HOUR = 3600_000;

@@ -94,6 +94,12 @@ export function remixHandler() {
   };
 }
 
+/** The API route table `remixHandler` serves /api from (tests/support/contract-check.ts finds each call's route in it). */
+export function apiRouter() {
+  remixHandler();
+  return api!;
+}
+
 /** Remix alone, as the fallback for what the API table does not serve. */
 export function remixOnly() {
   build ??= sourceBuild();

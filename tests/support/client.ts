@@ -1,5 +1,6 @@
 import { requestArrived } from "~/utils/request-epoch";
 import { remixHandler } from "./build";
+import { assertResponseInContract } from "./contract-check";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -55,6 +56,8 @@ export class TestClient {
       else this.jar.set(name!.trim(), value);
     }
     const text = await response.text();
+    // Every API answer must be one the OpenAPI document declares (tests/support/contract-check.ts).
+    await assertResponseInContract(method, path, { status: response.status, headers: response.headers, text });
     let body: any = text;
     if ((response.headers.get("Content-Type") ?? "").includes("json") && text) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body, text };

@@ -3,9 +3,11 @@ import { db } from "~/db.server";
 import { eventMatches, EVENT_NAMES } from "~/domain/events/catalogue";
 import { dispatchEventSlice, drainEvents, MAX_ATTEMPTS, yieldToLoop } from "~/domain/events/dispatch.server";
 import { emit, onEvent, type DomainEvent } from "~/domain/events/events.server";
-import "~/jobs/handlers.server";
+import { registerBackgroundWork } from "~/jobs/handlers.server";
 import { backoffMs, claimNextJob, completeJob, enqueue, failJob } from "~/jobs/queue.server";
 import { registerJobHandler, runDueJobs } from "~/jobs/worker.server";
+
+registerBackgroundWork();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CheckRule, checkPrd } from "~/domain/prd/check";
+import { type CheckRule, checkPrd } from "~/prd-rules/check";
 import { FULL_PRD } from "../support/prd-fixtures";
 
 const rules = (text: string, sections?: string[]) => checkPrd(text, { sections }).issues.map((i) => i.rule);

@@ -3,8 +3,8 @@ import { analyze } from "~/ai/builtin/analysis";
 import { coach } from "~/ai/builtin/coach";
 import type { BuiltinContext } from "~/ai/builtin/contract";
 import { score } from "~/ai/builtin/score";
-import { checkPrd } from "~/domain/prd/check";
-import { placeholderPhrase } from "~/domain/prd/check-rules";
+import { checkPrd } from "~/prd-rules/check";
+import { placeholderPhrase } from "~/prd-rules/rules";
 import { draftFromDocument } from "~/domain/uploads/from-document.server";
 
 /**

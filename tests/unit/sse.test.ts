@@ -54,6 +54,7 @@ describe("sseResponse", () => {
 
   it("hides the text of an unexpected error and logs it instead", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first event.
     const res = sseResponse(new Request("http://x/"), async function* (): AsyncGenerator<StreamEvent> {
       throw new Error("SQLITE_CORRUPT at /secret/path");
     });

@@ -1,6 +1,6 @@
 import { isPersonaLabelLine, namedPersonas } from "./personas";
-import { isPlaceholder, placeholderPhrase, QUESTIONS_TITLE, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/domain/prd/check-rules";
-import { checkPrd, type CheckIssue, type PrdCheck } from "~/domain/prd/check";
+import { isPlaceholder, placeholderPhrase, QUESTIONS_TITLE, STORY, type Unit, goalUnits, isGoalSection, isNonGoal, sectionUnits } from "~/prd-rules/rules";
+import { checkPrd, type CheckIssue, type PrdCheck } from "~/prd-rules/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
 import { type DimensionMeasure, TECH_AREAS, WEIGHTS, clamp, measure, plural } from "./dimensions";
 import type { BuiltinContext } from "./contract";

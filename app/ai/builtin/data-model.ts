@@ -34,7 +34,7 @@ function clean(phrase: string) {
   return ws.length && ws.length <= 3 ? ws.join(" ") : null;
 }
 
-export function dataModel(requirements: string[], entities: string[]): ModelEntity[] {
+export function dataModel(requirements: string[], _entities: string[]): ModelEntity[] {
   const byName = new Map<string, ModelEntity>();
   const add = (entity: string, field: string | null, source: string) => {
     if (!field || NOT_FIELD.test(field)) return;
@@ -46,7 +46,6 @@ export function dataModel(requirements: string[], entities: string[]): ModelEnti
     if (!rec.fields.some((f) => f.name === name)) rec.fields.push({ name, source });
     byName.set(e, rec);
   };
-  const known = new Set(entities.map((e) => singular(e.split(" ").at(-1)!.toLowerCase())));
   for (const r of requirements) {
     // "the confirmation status beside each booking", "the phone number of the patient"
     for (const m of r.matchAll(new RegExp(`\\b(?:the|a|an)\\s+((?:[a-z-]+\\s+){0,2}[a-z-]+)\\s+${LINK}\\s+${DET}\\s+([a-z-]+)`, "gi"))) {

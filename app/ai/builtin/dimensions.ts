@@ -1,4 +1,4 @@
-import { sectionUnits } from "~/domain/prd/check-rules";
+import { sectionUnits } from "~/prd-rules/rules";
 import type { Dimension } from "../schemas";
 import type { Analysis } from "./analysis";
 import type { DocSection } from "~/utils/md-doc";

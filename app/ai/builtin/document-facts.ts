@@ -1,7 +1,7 @@
 import { readDoc, sameTitle } from "~/utils/md-doc";
 import type { SectionPlan } from "./answers";
 import { statements } from "./prd-facts";
-import { isPlaceholder, placeholderPhrase } from "~/domain/prd/check-rules";
+import { isPlaceholder, placeholderPhrase } from "~/prd-rules/rules";
 import { topicsForTitle } from "./topics";
 
 /**

@@ -16,10 +16,7 @@ const DOC = "(?:prds?|documents?|docs?|specs?|stories|sections?|bullets?|tables?
 const PATTERNS: [MemoryType, RegExp][] = [
   [
     "decision",
-    new RegExp(
-      "\\b(?:we|i)(?:'ve| have)? (?:decided|agreed|chose|chosen|picked|selected|settled on|committed to)\\b|\\b(?:we|i)(?:'ll| will| are going to|'re going to| shall) (?:use|go with|build|adopt|launch|ship|switch|move|standardi[sz]e on|support|target|drop|keep|stick with)\\b|\\bwe(?:'re| are) (?:going with|switching to|moving to|standardi[sz]ing on)\\b|\\bthe decision (?:is|was)\\b|\\blet's (?:go with|use|stick with)\\b|\\bdecision:",
-      "i",
-    ),
+    /\b(?:we|i)(?:'ve| have)? (?:decided|agreed|chose|chosen|picked|selected|settled on|committed to)\b|\b(?:we|i)(?:'ll| will| are going to|'re going to| shall) (?:use|go with|build|adopt|launch|ship|switch|move|standardi[sz]e on|support|target|drop|keep|stick with)\b|\bwe(?:'re| are) (?:going with|switching to|moving to|standardi[sz]ing on)\b|\bthe decision (?:is|was)\b|\blet's (?:go with|use|stick with)\b|\bdecision:/i,
   ],
   ["feedback", /\btoo (?:long|short|vague|verbose|wordy|generic|technical|detailed|formal|casual|much|little)\b|\bnext time\b|^(?:please )?(?:don't|do not|stop)\b|\b(?:that|this|it) (?:was|is|wasn't|isn't) (?:great|perfect|helpful|useful|useless|wrong|off|not helpful|not useful)\b|\b(?:i|we) (?:liked|loved|didn't like|hated|don't like)\b/i],
   [

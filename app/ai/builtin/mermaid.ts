@@ -2,7 +2,7 @@ import type { DiagramType } from "../schemas";
 import { type Analysis, analyze, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
 import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "~/utils/md-doc";
-import { sectionUnits } from "~/domain/prd/check-rules";
+import { sectionUnits } from "~/prd-rules/rules";
 
 /**
  * Mermaid diagrams drawn from the PRD: its users (personas), its steps (the

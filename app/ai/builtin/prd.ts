@@ -151,7 +151,7 @@ function sectionBody(plan: SectionPlan, facts: Fact[], env: Env): string[] {
   return groups.flatMap((g, i) => [...(i ? [""] : []), ...renderTopic(g.t, g.facts, plan, env)]);
 }
 
-function derivedBody(plan: SectionPlan, env: Env, facts: Fact[]): string[] {
+function derivedBody(plan: SectionPlan, env: Env, _facts: Fact[]): string[] {
   if (plan.topics[0]!.id === "dod") {
     return [
       "- [ ] Every acceptance criterion in the stories passes.",

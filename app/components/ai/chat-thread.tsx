@@ -3,6 +3,7 @@ import { streamingHtml } from "~/utils/markdown-stream";
 type Pair = { id: string; question: string; answer: string; response: string; model: string; questionHtml: string; answerHtml: string; responseHtml: string };
 
 /** Markdown rendered and sanitized on the server (renderMarkdown). */
+// biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown: marked + sanitize-html).
 const Rendered = ({ html }: { html: string }) => <div className="bubble-text" dangerouslySetInnerHTML={{ __html: html }} />;
 
 /**

@@ -29,6 +29,7 @@ export function MermaidDiagram({ source, title }: { source: string; title: strin
 
   return (
     <figure className="mermaid-figure">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from mermaid.render with securityLevel "strict". */}
       {svg ? <div className="diagram" role="img" aria-label={title} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
       {error ? (
         <p className="alert alert-warning" role="status">

@@ -26,6 +26,7 @@ export function OutputList({ outputs, canEdit, empty }: { outputs: OutputItem[];
             </span>
             {o.truncated ? <span className="badge badge-warning">cut off at the output limit</span> : null}
           </summary>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: o.html }} />
           {canEdit ? (
             <PostButton intent="delete-output" fields={{ outputId: o.id }} label={`Delete ${o.title}`} className="btn btn-danger btn-sm">

@@ -17,7 +17,9 @@ export function RoadmapTimeline({ roadmap }: { roadmap: Roadmap }) {
           <span>Week {weeks}</span>
         </div>
         {roadmap.phases.map((p) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: a row of a static role="table", not of an interactive grid.
           <div className="timeline-row" role="row" key={`${p.name}-${p.startWeek}`}>
+            {/* biome-ignore lint/a11y/useFocusableInteractive: as above. */}
             <span role="rowheader">{p.name}</span>
             <div className="timeline-track" role="cell">
               <span className="timeline-bar" style={{ left: pos(p.startWeek), width: `${(p.durationWeeks / weeks) * 100}%` }}>

@@ -7,13 +7,22 @@ import { writeAudit } from "../audit/audit.server";
 import { validationError } from "../errors";
 import { emit } from "../events/events.server";
 
-/** Both irreversible operations ask for the organization's name typed back. */
+/** The web UI asks for the organization's name typed back before either irreversible operation. */
 export const confirmNameSchema = z.object({
   confirmName: z.string({ error: "Type the organization's name to confirm" }).trim().max(200),
 });
 
-function assertConfirmed(actor: Actor, confirmName: string) {
-  if (confirmName.trim() !== actor.org.name.trim()) {
+/**
+ * The API's body (interface-spec: no body): `confirmName` is optional, and
+ * checked only when sent, so a script can add the same safety catch.
+ */
+export const dangerApiSchema = z.object({
+  confirmName: z.string({ error: "confirmName must be a string" }).trim().max(200).optional(),
+});
+
+/** A name given must match; none given means the caller confirmed otherwise (the API). */
+function assertConfirmed(actor: Actor, confirmName: string | undefined) {
+  if (confirmName !== undefined && confirmName.trim() !== actor.org.name.trim()) {
     throw validationError("confirmName", "The name does not match the organization's name");
   }
 }
@@ -23,7 +32,7 @@ function assertConfirmed(actor: Actor, confirmName: string) {
  * and shares through their FKs) in one transaction: one audit entry and one
  * `project.deleted` event per project.
  */
-export async function deleteAllProjects(actor: Actor, confirmName: string) {
+export async function deleteAllProjects(actor: Actor, confirmName?: string) {
   requireRole(actor, ADMIN_ROLES, "delete all projects");
   requireScope(actor, "admin");
   assertConfirmed(actor, confirmName);
@@ -55,7 +64,7 @@ export async function deleteAllProjects(actor: Actor, confirmName: string) {
  * Its audit rows survive with orgId null (FK SET NULL), plus a platform-level entry.
  * Members' sessions in it move to another organization of theirs, or end.
  */
-export async function deleteOrganization(actor: Actor, confirmName: string) {
+export async function deleteOrganization(actor: Actor, confirmName?: string) {
   requireRole(actor, ["owner"], "delete the organization");
   requireScope(actor, "admin");
   assertConfirmed(actor, confirmName);

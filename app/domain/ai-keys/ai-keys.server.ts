@@ -3,7 +3,7 @@ import type { AiProviderKeysTable } from "#db/schema";
 import { db } from "~/db.server";
 import { checkConnection } from "~/ai/connection.server";
 import { providerCredentials } from "~/ai/credentials.server";
-import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
+import { PROVIDER_IDS } from "~/ai/types";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
@@ -177,30 +177,4 @@ export async function storedKey(actor: Actor, scope: Scope, keyId: string) {
     .executeTakeFirst();
   if (!row) throw notFound("AI provider key");
   return { id: row.id, provider: row.provider, apiKey: decrypt(row.keyEncrypted) };
-}
-
-/** The stored keys that may serve this user in this organization (encrypted), for key resolution. */
-export async function candidateKeys(userId: string, orgId: string) {
-  const rows = await db
-    .selectFrom("aiProviderKeys")
-    .select(["id", "scope", "provider", "keyEncrypted"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("scope", "=", "user"), eb("userId", "=", userId)]),
-        eb.and([eb("scope", "=", "organization"), eb("orgId", "=", orgId)]),
-      ]),
-    )
-    .execute();
-  return rows as { id: string; scope: Scope; provider: ProviderId; keyEncrypted: string }[];
-}
-
-/** Records use at most once a minute per key. */
-export async function touchProviderKey(keyId: string, now = new Date()) {
-  const cutoff = nowIso(new Date(now.getTime() - 60_000));
-  await db
-    .updateTable("aiProviderKeys")
-    .set({ lastUsedAt: nowIso(now) })
-    .where("id", "=", keyId)
-    .where((eb) => eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", cutoff)]))
-    .execute();
 }

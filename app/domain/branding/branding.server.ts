@@ -2,10 +2,11 @@ import { db } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { auditActor, writeAudit } from "../audit/audit.server";
-import { notFound } from "../errors";
+import { notFound, validationError } from "../errors";
 import { DEFAULT_BRANDING, getOrgSettings, parseOrgSettings, updateOrgSettings } from "../orgs/settings.server";
 import type { BrandingUpdate } from "./branding.schema";
 import { decodeBase64Logo, reencodeLogo } from "./logo.server";
+import { forgetRemoteLogos, logoUrlProblem } from "./remote-logo.server";
 
 /**
  * Branding of an organization (issue 10): colours and company name live in
@@ -13,7 +14,10 @@ import { decodeBase64Logo, reencodeLogo } from "./logo.server";
  * the logo's bytes are a row of `blobs`, referenced from
  * settings.brandingLogo = {blobId, sha256}, and served publicly at
  * /api/branding/logo/{orgId}/{hash} (the hash changes with every upload, so
- * the URL can be cached forever).
+ * the URL can be cached forever). A logo may also be an outside http(s) URL:
+ * stored as given in settings.branding.logoUrl (no blob), shown by browsers
+ * from there, and fetched through the guarded outbound request only when an
+ * export embeds it (./remote-logo.server).
  */
 
 export type Branding = typeof DEFAULT_BRANDING;
@@ -35,11 +39,13 @@ export async function getBranding(actor: Actor) {
   return (await getOrgSettings(actor)).branding;
 }
 
-/** Colours, company name and (optionally) a base64 logo or `logo: null` to remove it. */
+/** Colours, company name and (optionally) a logo: an http(s) URL, a base64 image, or `null` to remove it. */
 export async function updateBranding(actor: Actor, input: BrandingUpdate) {
   requireRole(actor, ADMIN_ROLES, "change the branding");
   const { logo, ...rest } = input;
-  if (logo) await uploadLogo(actor, decodeBase64Logo(logo));
+  // Anything with a scheme (https://…, ftp://…) is a URL, checked as one; data: URLs and bare base64 are image bytes.
+  if (logo && /^[a-z][a-z0-9+.-]*:\/\//i.test(logo.trim())) await setLogoUrl(actor, logo.trim());
+  else if (logo) await uploadLogo(actor, decodeBase64Logo(logo));
   else if (logo === null) await removeLogo(actor);
   if (Object.keys(rest).length > 0) await updateOrgSettings(actor, { settings: { branding: rest } });
   return getBranding(actor);
@@ -72,18 +78,38 @@ export async function uploadLogo(actor: Actor, data: Buffer) {
   return { logoUrl: url };
 }
 
+/**
+ * Stores an outside logo URL in place of any uploaded logo. Checked as a
+ * webhook URL is when saved (http or https; no localhost or literal private,
+ * loopback or reserved address unless ALLOW_PRIVATE_WEBHOOK_TARGETS=true);
+ * names are resolved and checked again each time an export fetches it.
+ */
+export async function setLogoUrl(actor: Actor, url: string) {
+  requireRole(actor, ADMIN_ROLES, "change the logo");
+  const problem = logoUrlProblem(url);
+  if (problem) throw validationError("logo", problem);
+  await replaceLogo(actor, url, { action: "organization.logo_updated", metadata: { logoUrl: url, source: "url" } });
+  forgetRemoteLogos();
+  return { logoUrl: url };
+}
+
 export async function removeLogo(actor: Actor) {
   requireRole(actor, ADMIN_ROLES, "change the logo");
+  await replaceLogo(actor, null, { action: "organization.logo_removed" });
+}
+
+/** The uploaded logo (its blob deleted) and any logo URL give way to `logoUrl` (null: no logo), audited, in one transaction. */
+async function replaceLogo(actor: Actor, logoUrl: string | null, audit: { action: string; metadata?: Record<string, unknown> }) {
   await db.transaction().execute(async (trx) => {
     const org = await trx.selectFrom("organizations").select(["id", "settings"]).where("id", "=", actor.org.id).executeTakeFirst();
     if (!org) throw notFound("Organization");
     const s = parseOrgSettings(org.settings);
     const previous = s.brandingLogo?.blobId as string | undefined;
     delete s.brandingLogo;
-    s.branding = { ...(s.branding ?? {}), logoUrl: null };
+    s.branding = { ...(s.branding ?? {}), logoUrl };
     await trx.updateTable("organizations").set({ settings: JSON.stringify(s), updatedAt: nowIso() }).where("id", "=", org.id).execute();
     if (previous) await trx.deleteFrom("blobs").where("id", "=", previous).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "organization.logo_removed", category: "settings", targetType: "organization", targetId: org.id });
+    await writeAudit(trx, { ...auditActor(actor), ...audit, category: "settings", targetType: "organization", targetId: org.id });
   });
 }
 

@@ -13,5 +13,7 @@ export async function brandEmailHtml(orgId: string | null | undefined, html: str
   const b = await brandingForOrg(orgId, executor);
   const custom = b.companyName || b.logoUrl || b.primaryColor.toLowerCase() !== "#4f46e5";
   if (!custom) return html;
-  return withBrandHeader(html, { ...b, logoUrl: b.logoUrl ? `${appUrl()}${b.logoUrl}` : null });
+  // Our own logo path gets APP_URL in front; a logo given as an outside URL is used as it is.
+  const logoUrl = !b.logoUrl ? null : /^https?:\/\//i.test(b.logoUrl) ? b.logoUrl : `${appUrl()}${b.logoUrl}`;
+  return withBrandHeader(html, { ...b, logoUrl });
 }

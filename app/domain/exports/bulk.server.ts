@@ -1,6 +1,3 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import { Zip, type ZipInputFile, ZipPassThrough } from "fflate";
 import { db } from "~/db.server";
 import { logger } from "~/utils/log.server";
 import type { Actor } from "../actor";
@@ -14,6 +11,7 @@ import { assertFormatEnabled, FORMAT_LABELS, recordExportFailure, renderFailure 
 import { renderExport } from "./files.server";
 import { prepareDocument } from "./prepare.server";
 import { projectSource } from "./source.server";
+import { namer, STORED_FORMATS, zipWriter } from "./zip.server";
 
 /**
  * Several PRDs as one zip, streamed while it is built: one project is
@@ -38,24 +36,7 @@ export interface BulkExport {
   projectCount: number;
 }
 
-const deflateRaw = promisify(zlib.deflateRaw);
-
 const FILES: Record<BulkFormat, ExportFormat[]> = { pdf: ["pdf"], html: ["html"], markdown: ["markdown"], all: ["pdf", "html", "markdown"] };
-/** Already compressed: stored as they are. */
-const STORED = new Set<ExportFormat>(["pdf", "docx"]);
-
-/** Unique names inside the archive: `name.ext`, then `name-2.ext` ... */
-function namer() {
-  const used = new Set<string>();
-  return (name: string) => {
-    const dot = name.lastIndexOf(".");
-    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
-    let candidate = name;
-    for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem}-${n}${ext}`;
-    used.add(candidate.toLowerCase());
-    return candidate;
-  };
-}
 
 /** The projects, deduplicated, each readable by the caller: else 404 for the whole request, naming every missing id. */
 async function readableTargets(actor: Actor, ids: string[]): Promise<ExportTarget[]> {
@@ -102,24 +83,14 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
   /** Set once the first project is in: from then on an error can only end the stream. */
   let started = false;
 
-  const zip = new Zip((error, chunk) => {
-    if (error) return controller.error(error);
-    bytes += chunk.byteLength;
-    if (!cancelled) controller.enqueue(chunk);
-  });
-  const addFile = async (name: string, data: Uint8Array, stored: boolean) => {
-    if (stored) {
-      const entry = new ZipPassThrough(name);
-      zip.add(entry);
-      entry.push(data, true);
-      return;
-    }
-    // Deflated on libuv's thread pool, not in the event loop (fflate's ZipDeflate is JavaScript: ~20 ms for a long PRD's HTML).
-    const deflated = await deflateRaw(data, { level: 6 });
-    const entry: ZipInputFile = { filename: name, size: data.byteLength, crc: zlib.crc32(data), compression: 8 };
-    zip.add(entry);
-    entry.ondata!(null, deflated, true);
-  };
+  const zip = zipWriter(
+    (chunk) => {
+      bytes += chunk.byteLength;
+      if (!cancelled) controller.enqueue(chunk);
+    },
+    (error) => controller.error(error),
+  );
+  const addFile = zip.add;
 
   /** Loads, renders and adds one project. The first project's failure fails the request; later ones are listed in README.txt. */
   const addProject = async (t: ExportTarget, first: boolean) => {
@@ -146,7 +117,7 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
       try {
         const file = await renderExport(doc, format);
         const name = folder ? `${folder}${file.filename}` : unique(file.filename);
-        await addFile(name, file.bytes, STORED.has(format));
+        await addFile(name, file.bytes, STORED_FORMATS.has(format));
         names.push(name);
       } catch (error) {
         await fail(format, error);

@@ -19,6 +19,8 @@ import { notifyUsers } from "../notifications/notify.server";
 export interface ExportTarget {
   id: string;
   label: string;
+  /** What is exported: a project (default), or the organization (a scheduled digest of every project). */
+  type?: "project" | "organization";
 }
 
 interface GrantPayload {
@@ -67,7 +69,7 @@ export async function gateExport(actor: Actor, targets: ExportTarget[], format: 
   const held: ApprovalRequestView[] = [];
   for (const t of targets.filter((t) => !grants.has(t.id))) {
     try {
-      await requireApprovalOrProceed(actor, "prd_export", { type: "project", id: t.id, label: t.label, payload: { format } });
+      await requireApprovalOrProceed(actor, "prd_export", { type: t.type ?? "project", id: t.id, label: t.label, payload: { format } });
     } catch (error) {
       if (!(error instanceof ApprovalPendingError)) throw error;
       held.push(error.approvalRequest);

@@ -10,23 +10,28 @@ export type BulkFormat = (typeof BULK_FORMATS)[number];
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /**
- * Body of POST /api/export/pdf|html|docx: `projectId` (a project the caller
- * can read) or `content` (markdown), exactly one of the two; `title`
- * optional (default: the project's name, or "Untitled PRD" for content).
+ * Body of POST /api/export/pdf|html|docx (interface-spec, "Exports"):
+ * `projectId` or `content`, at least one of the two; `title` optional.
+ * - projectId: a project the caller can read; its saved PRD.
+ * - content: markdown, not tied to a project.
+ * - both: `content` as the text of that project (an unsaved draft of it),
+ *   read-checked, branded and held for approval like the project.
+ * `title` defaults to the project's name, or "Untitled PRD" for content.
+ * Each field is optional on its own (`.optional()` outside the blank-to-
+ * undefined step), so the OpenAPI document does not mark them required.
  */
 export const singleExportSchema = z
   .object({
-    projectId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-    content: z.preprocess(blankToUndefined, z.string().max(1_000_000, "content is longer than 1,000,000 characters").optional()),
-    title: z.preprocess(blankToUndefined, z.string().trim().max(200, "title is longer than 200 characters").optional()),
+    projectId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).optional(),
+    content: z.preprocess(blankToUndefined, z.string().max(1_000_000, "content is longer than 1,000,000 characters").optional()).optional(),
+    title: z.preprocess(blankToUndefined, z.string().trim().max(200, "title is longer than 200 characters").optional()).optional(),
   })
   .superRefine(({ projectId, content }, ctx) => {
     if (!projectId && content === undefined) {
       ctx.addIssue({ code: "custom", path: ["projectId"], message: "Send projectId (a project to export) or content (markdown to export)" });
-    } else if (projectId && content !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["content"], message: "Send either projectId or content, not both" });
     }
-  });
+  })
+  .meta({ anyOf: [{ required: ["projectId"] }, { required: ["content"] }] });
 export type SingleExportInput = z.infer<typeof singleExportSchema>;
 
 /** A form sends one checkbox value as a string and several as an array. */

@@ -66,15 +66,21 @@ export async function recordExportFailure(actor: Actor, data: { projectId: strin
 
 /**
  * One PRD as a `format` file. From `projectId` (a project the caller can
- * read; 404 otherwise) or from `content` (markdown, not tied to a project:
- * never held for approval). Checks the format's flag (403), then the
- * prd_export approval gate (202), renders, and records export.completed
- * (with an audit entry for projects) or export.failed (500).
+ * read; 404 otherwise), from `content` (markdown, not tied to a project:
+ * never held for approval), or both (`content` exported as that project's
+ * text: read-checked, its images embedded, held like the project). Checks
+ * the format's flag (403), then the prd_export approval gate (202),
+ * renders, and records export.completed (with an audit entry for
+ * projects) or export.failed (500).
  */
 export async function exportPrd(actor: Actor, format: ExportFormat, input: SingleExportInput): Promise<ExportFile> {
   await assertFormatEnabled(actor, format);
-  const source = input.projectId
-    ? await projectSourceFor(actor, input.projectId)
+  const project = input.projectId ? await projectSourceFor(actor, input.projectId) : null;
+  const source = project
+    ? input.content === undefined
+      ? project
+      : // A draft of the project: its status, not the saved version's number.
+        { ...project, markdown: input.content, subtitle: project.subtitle.split(" · ")[0] ?? "" }
     : { projectId: null, orgId: actor.org.id, title: "Untitled PRD", subtitle: null, markdown: input.content ?? "" };
   const title = input.title ?? source.title;
   const grants = source.projectId ? [...(await gateExport(actor, [{ id: source.projectId, label: source.title }], format)).values()] : [];

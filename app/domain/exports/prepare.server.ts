@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { loadSharp } from "~/utils/sharp.server";
 import { brandingForOrg } from "../branding/branding.server";
+import { fetchRemoteLogo, isRemoteLogoUrl } from "../branding/remote-logo.server";
 import { parseOrgSettings } from "../orgs/settings.server";
 import { projectAccess, type Viewer } from "../projects/access.server";
 import type { ExportBranding, ExportDocument, ExportImage } from "./document";
@@ -12,9 +13,11 @@ import { referencesInWorker } from "./render-pool.server";
  * Builds the ExportDocument of a source (issue 11): the organization's
  * branding with its logo, the Mermaid diagrams rendered (mermaid.server) and
  * the images the markdown references loaded — only ours (uploaded images,
- * /api/uploads/images/{id}, relative or on APP_URL), never an external URL:
- * an export makes no outside request, and renderers show the alt text of
- * anything not in doc.images.
+ * /api/uploads/images/{id}, relative or on APP_URL), never an external URL,
+ * and renderers show the alt text of anything not in doc.images. The one
+ * outside request an export may make is the organization's own logo when
+ * an admin gave it as a URL: fetched through the guarded outbound request
+ * (branding/remote-logo.server), no logo when that fails.
  *
  * Which uploaded images may be embedded: those of the same organization, and
  * of the exported project (source.projectId) or of a project `viewer` may
@@ -69,6 +72,8 @@ async function loadBranding(orgId: string): Promise<ExportBranding> {
     const blob = await db.selectFrom("blobs").select("data").where("id", "=", ref.blobId).executeTakeFirst();
     const size = blob ? pngSize(blob.data) : null;
     if (blob && size) logo = { data: Buffer.from(blob.data), contentType: "image/png", ...size };
+  } else if (isRemoteLogoUrl(branding.logoUrl)) {
+    logo = await fetchRemoteLogo(branding.logoUrl);
   }
   return {
     primaryColor: hex(branding.primaryColor, DEFAULT_PRIMARY),

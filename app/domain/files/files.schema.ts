@@ -10,6 +10,7 @@ const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 const id = z.string().trim().min(1).max(100);
 
 /** Control characters (C0, DEL, C1) and bidirectional overrides that can disguise a name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters in names is the point.
 export const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 const folderName = z

@@ -2,11 +2,14 @@ import { sql } from "kysely";
 import { config } from "~/config.server";
 import { db, type Executor } from "~/db.server";
 import { enqueue } from "~/jobs/queue.server";
-import { registerJobHandler } from "~/jobs/worker.server";
+import type { JobHandler } from "~/jobs/types";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { brandEmailHtml } from "../branding/email-branding.server";
 import { smtpTransport } from "./transport.server";
+
+/** The job type that sends one queued message. */
+export const EMAIL_SEND_JOB = "email.send";
 
 export interface EmailAttachment {
   filename: string;
@@ -65,7 +68,7 @@ export async function queueEmail(trx: Executor, email: OutgoingEmail, options: {
       attachments: attachments ? JSON.stringify(attachments) : null,
     })
     .execute();
-  if (options.send !== "caller") await enqueue(trx, "email.send", { emailId: id });
+  if (options.send !== "caller") await enqueue(trx, EMAIL_SEND_JOB, { emailId: id });
   return id;
 }
 
@@ -118,10 +121,11 @@ export async function giveUpEmail(emailId: string) {
   await db.updateTable("emails").set({ status: "failed" }).where("id", "=", emailId).where("status", "=", "queued").execute();
 }
 
-registerJobHandler("email.send", {
+/** Sends one queued message (listed in app/jobs/handlers.server.ts). */
+export const emailSendJob: JobHandler = {
   run: ({ emailId }: { emailId: string }) => sendQueuedEmail(emailId),
   onGiveUp: ({ emailId }: { emailId: string }) => giveUpEmail(emailId),
-});
+};
 
 /** Messages that carry a secret proving ownership of the address (their links are never shown in the app). */
 export const ACCOUNT_SECRET_KINDS = ["verify_email", "reset_password"] as const;

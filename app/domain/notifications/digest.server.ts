@@ -1,6 +1,6 @@
 import { appUrl } from "~/config.server";
 import { db } from "~/db.server";
-import { registerJobHandler } from "~/jobs/worker.server";
+import type { JobHandler } from "~/jobs/types";
 import { nowIso } from "~/utils/ids.server";
 import { queueEmail } from "../mail/mail.server";
 import { readableProjects } from "../projects/access.server";
@@ -71,8 +71,9 @@ export async function sendWeeklyDigests(now = new Date()) {
   return sent;
 }
 
-registerJobHandler(WEEKLY_DIGEST_JOB, {
+/** The weekly digest job (listed in app/jobs/handlers.server.ts; the scheduler enqueues it). */
+export const weeklyDigestJob: JobHandler = {
   async run(payload: { scheduledFor?: string }) {
     await sendWeeklyDigests(payload.scheduledFor ? new Date(payload.scheduledFor) : new Date());
   },
-});
+};

@@ -1,7 +1,6 @@
 import { db, type Executor } from "~/db.server";
-import { type DomainEvent, onEvent } from "../events/events.server";
+import type { DomainEvent, Listener } from "../events/events.server";
 import { notifyUsers } from "./notify.server";
-import "./digest.server";
 
 /**
  * Turns outbox events into notifications (run by the job worker). The actor
@@ -174,4 +173,5 @@ export async function notifyFromEvent(event: DomainEvent) {
   await db.transaction().execute((trx) => handle(trx, event));
 }
 
-onEvent("notifications", (event, trx) => handle(trx, event));
+/** The dispatcher's listener (listed in app/jobs/handlers.server.ts): the batch's transaction. */
+export const notificationsListener: Listener = (event, trx) => handle(trx, event);

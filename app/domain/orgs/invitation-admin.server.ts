@@ -126,19 +126,37 @@ export async function createInvitation(actor: Actor, input: CreateInvitationInpu
   });
 }
 
-/** A new token and a new e-mail; the previous link stops working. */
+/**
+ * A new token and a new e-mail; the previous link stops working. The
+ * resender becomes `invitedBy`: the new e-mail says they invited the
+ * invitee, and the list and the invite page say the same (the original
+ * inviter stays in the audit log, invitation.created).
+ */
 export async function resendInvitation(actor: Actor, id: string, meta: RequestMeta) {
   requireRole(actor, ADMIN_ROLES, "manage invitations");
   return db.transaction().execute(async (trx) => {
     const inv = await pendingInOrg(trx, actor.org.id, id);
     const token = randomToken();
-    const next = { tokenHash: sha256(token), tokenEncrypted: encrypt(token), expiresAt: nowIso(new Date(Date.now() + INVITATION_TTL_MS)), updatedAt: nowIso() };
+    const next = {
+      tokenHash: sha256(token),
+      tokenEncrypted: encrypt(token),
+      invitedById: actor.user.id,
+      expiresAt: nowIso(new Date(Date.now() + INVITATION_TTL_MS)),
+      updatedAt: nowIso(),
+    };
     await trx.updateTable("invitations").set(next).where("id", "=", inv.id).execute();
-    const { invitedByName, ...row } = inv;
+    const { invitedByName: _previous, ...row } = inv;
     const updated = { ...row, ...next };
     await sendInvitationMail(trx, actor, updated, token, meta);
-    await writeAudit(trx, { ...auditActor(actor), action: "invitation.resent", category: "team", targetType: "invitation", targetId: inv.id, metadata: { email: inv.email } });
-    return publicInvitation(updated, invitedByName);
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "invitation.resent",
+      category: "team",
+      targetType: "invitation",
+      targetId: inv.id,
+      metadata: { email: inv.email, previousInvitedById: inv.invitedById },
+    });
+    return publicInvitation(updated, actor.user.name);
   });
 }
 

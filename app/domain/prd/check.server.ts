@@ -1,6 +1,6 @@
 import { db } from "~/db.server";
 import { projectAccess, type Viewer } from "../projects/access.server";
-import { checkPrd } from "./check";
+import { checkPrd } from "~/prd-rules/check";
 
 /**
  * The rule-based PRD check of a project, against its template's sections:

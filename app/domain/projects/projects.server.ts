@@ -211,28 +211,26 @@ export async function deleteProject(actor: Actor, projectId: string) {
 
 /** Deletes in the caller's transaction; also the executor of an approved project_delete request. */
 export async function deleteProjectIn(trx: Executor, actor: Actor, project: Project) {
-  {
-    await trx.deleteFrom("projects").where("id", "=", project.id).execute();
-    await writeAudit(trx, {
-      orgId: project.orgId,
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
-      action: "project.deleted",
-      category: "project",
-      severity: "warning",
-      targetType: "project",
-      targetId: project.id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      metadata: { name: project.name },
-    });
-    await emit(trx, {
-      orgId: project.orgId,
-      name: "project.deleted",
-      data: { projectId: project.id, name: project.name },
-      actorId: actor.user.id,
-    });
-  }
+  await trx.deleteFrom("projects").where("id", "=", project.id).execute();
+  await writeAudit(trx, {
+    orgId: project.orgId,
+    actorId: actor.user.id,
+    actorEmail: actor.user.email,
+    action: "project.deleted",
+    category: "project",
+    severity: "warning",
+    targetType: "project",
+    targetId: project.id,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    metadata: { name: project.name },
+  });
+  await emit(trx, {
+    orgId: project.orgId,
+    name: "project.deleted",
+    data: { projectId: project.id, name: project.name },
+    actorId: actor.user.id,
+  });
 }
 
 export { presentProject };

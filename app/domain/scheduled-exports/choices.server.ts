@@ -5,11 +5,12 @@ import { schedulableProjects } from "./schedules.server";
 
 let zones: string[] | undefined;
 
-/** The schedules form's choices: projects the caller may schedule, project statuses, IANA timezones. */
+/** The schedules form's choices: projects the caller may schedule (and whether "All projects"), project statuses, IANA timezones. */
 export async function scheduleFormChoices(actor: Actor) {
   zones ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
   return {
     projects: await schedulableProjects(actor),
+    allowDigest: actor.role !== "viewer",
     statuses: PROJECT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     timezones: zones,
   };

@@ -12,13 +12,15 @@ import { projectSource } from "../exports/source.server";
 import { queueEmail, sendQueuedEmail } from "../mail/mail.server";
 import { post, sign } from "../webhooks/delivery.server";
 import { type Changelog, changelog } from "./changelog";
+import { type DigestEntry, entryLine, renderDigest } from "./digest.server";
 import type { ScheduleRow } from "./present.server";
 
 /**
  * One delivery attempt of a scheduled export run: the project's PRD as a
- * file of the schedule's format, by e-mail (attached, one message per
- * recipient) or by a signed webhook POST. Never throws: the outcome says
- * whether a later attempt may succeed.
+ * file of the schedule's format — or, for a schedule without a project, the
+ * digest zip of every project its creator can read (./digest.server) — by
+ * e-mail (attached, one message per recipient) or by a signed webhook POST.
+ * Never throws: the outcome says whether a later attempt may succeed.
  */
 
 export type RunRow = Selectable<ScheduledExportRunsTable>;
@@ -31,13 +33,22 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 interface Rendered {
   file: ExportFile;
+  /** The project's name; for a digest, the organization's. */
   projectName: string;
+  /** What the next changelog compares with (a digest: JSON of every project's text). */
   markdown: string;
   changes: Changelog | null;
   generatedAt: string;
+  digest?: { entries: DigestEntry[]; omitted: number; firstDelivery: boolean };
 }
 
 async function render(schedule: ScheduleRow): Promise<Rendered> {
+  if (!schedule.projectId) {
+    const now = new Date();
+    const d = await renderDigest(schedule, now);
+    const digest = { entries: d.entries, omitted: d.omitted, firstDelivery: d.firstDelivery };
+    return { file: d.file, projectName: d.title, markdown: d.snapshot, changes: null, generatedAt: nowIso(now), digest };
+  }
   const source = await projectSource(db, schedule.orgId, schedule.projectId ?? "");
   const doc = await prepareDocument(source);
   const file = await renderExport(doc, schedule.format);
@@ -47,26 +58,42 @@ async function render(schedule: ScheduleRow): Promise<Rendered> {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** A digest's paragraphs: how many PRDs are attached, then a line per project (at most 25 here; all in README.txt). */
+function digestParagraphs(orgName: string, digest: NonNullable<Rendered["digest"]>) {
+  const attached = digest.entries.filter((e) => e.filename).length;
+  const lines = digest.entries.slice(0, 25).map((e) => entryLine(e, digest.firstDelivery));
+  const more = digest.entries.length - lines.length + digest.omitted;
+  return [
+    `The PRDs of ${orgName}: ${attached} of ${digest.entries.length} project${digest.entries.length === 1 ? "" : "s"} attached as one zip.`,
+    ...(lines.length ? [lines.join("\n")] : ["No projects to report."]),
+    ...(more > 0 ? [`And ${more} more (listed in README.txt in the zip).`] : []),
+  ];
+}
+
 /** Subject and body of the e-mail: the custom message, the changelog, what is attached and where to manage it. */
-export function emailContent(schedule: ScheduleRow, r: Pick<Rendered, "file" | "projectName" | "changes">) {
+export function emailContent(schedule: ScheduleRow, r: Pick<Rendered, "file" | "projectName" | "changes" | "digest">) {
   const base = appUrl();
+  const digest = r.digest;
   const paragraphs = [
-    schedule.customMessage ?? `The latest PRD of “${r.projectName}” is attached.`,
-    ...(r.changes ? [r.changes.summary] : []),
+    ...(digest
+      ? [...(schedule.customMessage ? [schedule.customMessage] : []), ...digestParagraphs(r.projectName, digest)]
+      : [schedule.customMessage ?? `The latest PRD of “${r.projectName}” is attached.`, ...(r.changes ? [r.changes.summary] : [])]),
     `Attached: ${r.file.filename}`,
-    ...(schedule.projectId ? [`Open the project: ${base}/projects/${schedule.projectId}`] : []),
+    digest ? `Open the projects: ${base}/projects` : `Open the project: ${base}/projects/${schedule.projectId}`,
     `You receive this because of a scheduled export in PRD Studio. Manage it: ${base}/exports/schedules/${schedule.id}`,
   ];
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 ${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
 </body></html>`;
-  return { subject: schedule.customSubject ?? `Scheduled export: ${r.projectName}`, text: paragraphs.join("\n\n"), html };
+  const subject = digest ? `${schedule.scheduleType === "weekly" ? "Weekly PRD digest" : "PRD digest"}: ${r.projectName}` : `Scheduled export: ${r.projectName}`;
+  return { subject: schedule.customSubject ?? subject, text: paragraphs.join("\n\n"), html };
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The project is gone or outside the organization: no retry will help. */
+/** The project is gone or outside the organization, or a digest's creator left: no retry will help. */
 const permanent = (error: unknown) => error instanceof AppError && error.status === 404;
+const permanentMessage = (schedule: ScheduleRow, error: unknown) => (schedule.projectId ? "The project no longer exists" : message(error));
 
 async function deliverEmail(schedule: ScheduleRow, run: RunRow): Promise<Outcome> {
   let emailIds: string[] = run.emailIds ? JSON.parse(run.emailIds) : [];
@@ -116,7 +143,23 @@ async function deliverWebhook(schedule: ScheduleRow, run: RunRow, logId: string)
     event: WEBHOOK_EVENT,
     scheduleId: schedule.id,
     projectId: schedule.projectId,
-    projectName: r.projectName,
+    projectName: r.digest ? null : r.projectName,
+    ...(r.digest
+      ? {
+          scope: "organization",
+          organizationName: r.projectName,
+          projects: r.digest.entries.map((e) => ({
+            projectId: e.projectId,
+            projectName: e.projectName,
+            status: e.status,
+            updatedAt: e.updatedAt,
+            filename: e.filename,
+            note: e.note,
+            ...(e.changes ? { changelog: e.changes } : {}),
+          })),
+          omittedProjects: r.digest.omitted,
+        }
+      : { scope: "project" }),
     format: schedule.format,
     filename: r.file.filename,
     contentType: r.file.contentType,
@@ -149,6 +192,6 @@ export async function deliverRun(schedule: ScheduleRow, run: RunRow, logId: stri
   try {
     return schedule.deliveryMethod === "email" ? await deliverEmail(schedule, run) : await deliverWebhook(schedule, run, logId);
   } catch (error) {
-    return { ok: false, error: permanent(error) ? "The project no longer exists" : message(error), retry: !permanent(error) };
+    return { ok: false, error: permanent(error) ? permanentMessage(schedule, error) : message(error), retry: !permanent(error) };
   }
 }

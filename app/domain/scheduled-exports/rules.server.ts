@@ -51,7 +51,10 @@ export function resolveSchedule(stored: ScheduleFields, input: Partial<ScheduleF
   const out: ScheduleFields = { ...stored };
   for (const [k, v] of Object.entries(input)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
 
-  if (!out.projectId) fail("projectId", "projectId is required: a scheduled export delivers the PRD of one project");
+  // No project: a digest of every project the creator can read. A status change belongs to one project.
+  if (!out.projectId && out.scheduleType === "on_status_change") {
+    fail("projectId", "A status-change export follows one project: choose projectId (an export of every project runs weekly, on a cron schedule or once)");
+  }
 
   const tz = canonicalTimeZone(out.timezone);
   if (!tz) fail("timezone", `Unknown timezone “${out.timezone}”: use an IANA name such as Europe/Berlin or America/New_York`);

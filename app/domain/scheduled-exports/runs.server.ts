@@ -1,13 +1,12 @@
 import type { Job } from "#db/schema";
 import { db, type Executor } from "~/db.server";
-import { registerTick } from "~/jobs/scheduler.server";
 import { enqueue } from "~/jobs/queue.server";
-import { registerJobHandler } from "~/jobs/worker.server";
+import type { JobHandler, Tick } from "~/jobs/types";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
 import { planAtLeast, PLAN_NAMES } from "../billing/plans";
 import { AppError } from "../errors";
-import { emit, onEvent } from "../events/events.server";
+import { emit, type Listener } from "../events/events.server";
 import { giveUpEmail } from "../mail/mail.server";
 import { deliverRun, type RunRow } from "./deliver.server";
 import { nextRunAt } from "./schedule";
@@ -99,7 +98,13 @@ export async function tickScheduledExports(now = new Date()) {
   });
 }
 
-registerTick({ name: "scheduled-exports", pattern: "* * * * *", atStart: true, run: () => tickScheduledExports().then(() => undefined) });
+/** The every-minute tick (listed in app/jobs/handlers.server.ts). */
+export const scheduledExportsTick: Tick = {
+  name: "scheduled-exports",
+  pattern: "* * * * *",
+  atStart: true,
+  run: () => tickScheduledExports().then(() => undefined),
+};
 
 /** "Run now" (trigger): a run outside the schedule, also while paused. 409 while another manual run is pending. */
 export async function triggerSchedule(actor: Actor, id: string, now = new Date()) {
@@ -120,7 +125,8 @@ export async function triggerSchedule(actor: Actor, id: string, now = new Date()
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-onEvent("scheduled-exports", async (event, trx) => {
+/** The status-change trigger: the dispatcher's listener (listed in app/jobs/handlers.server.ts). */
+export const scheduledExportsListener: Listener = async (event, trx) => {
   if (event.name !== "project.status_changed" || !event.orgId) return;
   const projectId = str(event.data.projectId);
   const to = str(event.data.to);
@@ -136,7 +142,7 @@ onEvent("scheduled-exports", async (event, trx) => {
     .execute();
   // The event's id makes the occurrence: dispatching the event again does not run it twice.
   for (const s of schedules) await createRun(trx, s, `${event.createdAt}#${event.id}`, "status_change");
-});
+};
 
 async function loadRun(runId: string) {
   const run = await db.selectFrom("scheduledExportRuns").selectAll().where("id", "=", runId).executeTakeFirst();
@@ -186,7 +192,8 @@ async function finish({ run, schedule, logId }: Loaded, error: string | null, at
   }
 }
 
-registerJobHandler(RUN_JOB, {
+/** Delivers one run (listed in app/jobs/handlers.server.ts under RUN_JOB). */
+export const scheduledExportRunJob: JobHandler = {
   async run({ runId }: { runId: string }, job: Job) {
     const loaded = await loadRun(runId);
     if (!loaded || loaded.run.status !== "pending") return;
@@ -211,4 +218,4 @@ registerJobHandler(RUN_JOB, {
     const loaded = await loadRun(runId);
     if (loaded) await finish(loaded, error instanceof Error ? error.message : String(error), nowIso());
   },
-});
+};

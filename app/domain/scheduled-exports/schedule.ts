@@ -10,7 +10,12 @@ import type { ScheduleType } from "#db/schema";
 export const SCHEDULE_TYPES = ["weekly", "on_status_change", "cron", "one_time"] as const satisfies readonly ScheduleType[];
 /** The second vocabulary of the spec, stored and answered as its canonical name. */
 export const SCHEDULE_TYPE_ALIASES: Record<string, ScheduleType> = { weekly_digest: "weekly", custom_cron: "cron" };
-export const ACCEPTED_SCHEDULE_TYPES = [...SCHEDULE_TYPES, ...Object.keys(SCHEDULE_TYPE_ALIASES)];
+/** Every value the API accepts (both vocabularies of the spec), as a literal list for z.enum. */
+export const ACCEPTED_SCHEDULE_TYPES = ["weekly", "weekly_digest", "on_status_change", "cron", "custom_cron", "one_time"] as const;
+export type ScheduleTypeInput = (typeof ACCEPTED_SCHEDULE_TYPES)[number];
+
+/** How a schedule without a project (a digest of every project the creator can read) is named. */
+export const DIGEST_LABEL = "All projects (digest)";
 
 /** A weekly schedule without a first occurrence runs Mondays at 09:00 in its timezone. */
 export const DEFAULT_WEEKLY_PATTERN = "0 9 * * 1";

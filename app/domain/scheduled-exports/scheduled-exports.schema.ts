@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { EXPORT_FORMATS } from "../exports/document";
 import { formBoolean } from "../form-fields";
-import { ACCEPTED_SCHEDULE_TYPES, canonicalScheduleType } from "./schedule";
+import { ACCEPTED_SCHEDULE_TYPES } from "./schedule";
 
 /**
  * Input of scheduled exports, shared by the API and the schedules pages.
@@ -15,29 +15,15 @@ export const DELIVERY_METHODS = ["email", "webhook"] as const;
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const text = (max: number, what: string) => z.preprocess(emptyToNull, z.string().trim().max(max, `${what} is too long (max ${max} characters)`).nullable());
 
-const scheduleType = z
-  .string({ error: "scheduleType is required" })
-  .transform((v, ctx) => {
-    const type = canonicalScheduleType(v);
-    if (!type) {
-      ctx.addIssue({ code: "custom", message: `scheduleType must be one of ${ACCEPTED_SCHEDULE_TYPES.join(", ")}` });
-      return z.NEVER;
-    }
-    return type;
-  });
-
-const format = z
-  .string({ error: "format is required" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }));
-
-const deliveryMethod = z
-  .string({ error: "deliveryMethod is required" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(DELIVERY_METHODS, { error: "deliveryMethod must be email or webhook" }));
-
+/**
+ * Plain enums (no trimming or case folding), so the OpenAPI document lists
+ * their values. scheduleType takes both vocabularies; the domain stores the
+ * canonical name (canonicalScheduleType).
+ */
+const required = (field: string, problem: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : problem);
+export const scheduleTypeEnum = z.enum(ACCEPTED_SCHEDULE_TYPES, { error: required("scheduleType", `scheduleType must be one of ${ACCEPTED_SCHEDULE_TYPES.join(", ")}`) });
+export const formatEnum = z.enum(EXPORT_FORMATS, { error: required("format", `format must be one of ${EXPORT_FORMATS.join(", ")}`) });
+export const deliveryMethodEnum = z.enum(DELIVERY_METHODS, { error: required("deliveryMethod", "deliveryMethod must be email or webhook") });
 const timezone = z.string({ error: "timezone is required (an IANA name such as Europe/Berlin)" }).trim().min(1, "timezone is required (an IANA name such as Europe/Berlin)").max(64);
 
 /** A list, or one string separated by commas, semicolons or new lines (form fields). */
@@ -69,6 +55,7 @@ const webhookUrl = z.preprocess(
 );
 
 const fields = {
+  /** A project, or null / absent / "" for an organization-wide digest (every project the creator can read). */
   projectId: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()),
   cronExpression: text(200, "cronExpression"),
   triggerStatus: text(40, "triggerStatus"),
@@ -83,13 +70,13 @@ const fields = {
 
 export const createScheduleSchema = z.object({
   projectId: fields.projectId.optional(),
-  scheduleType,
-  format,
+  scheduleType: scheduleTypeEnum,
+  format: formatEnum,
   cronExpression: fields.cronExpression.optional(),
   triggerStatus: fields.triggerStatus.optional(),
   scheduledAt: fields.scheduledAt.optional(),
   timezone,
-  deliveryMethod,
+  deliveryMethod: deliveryMethodEnum,
   recipients: fields.recipients.optional(),
   webhookUrl: fields.webhookUrl.optional(),
   includeChangelog: fields.includeChangelog.default(false),
@@ -101,13 +88,13 @@ export type CreateScheduleInput = z.infer<typeof createScheduleSchema>;
 
 export const updateScheduleSchema = z.object({
   projectId: fields.projectId.optional(),
-  scheduleType: scheduleType.optional(),
-  format: format.optional(),
+  scheduleType: scheduleTypeEnum.optional(),
+  format: formatEnum.optional(),
   cronExpression: fields.cronExpression.optional(),
   triggerStatus: fields.triggerStatus.optional(),
   scheduledAt: fields.scheduledAt.optional(),
   timezone: timezone.optional(),
-  deliveryMethod: deliveryMethod.optional(),
+  deliveryMethod: deliveryMethodEnum.optional(),
   recipients: fields.recipients.optional(),
   webhookUrl: fields.webhookUrl.optional(),
   includeChangelog: fields.includeChangelog.optional(),

@@ -9,11 +9,16 @@ import { AppError, forbidden, notFound } from "../errors";
 import { projectAccess, readableProjects, requireEdit } from "../projects/access.server";
 import { type ScheduleFields, resolveSchedule } from "./rules.server";
 import { presentLog, type ScheduleRow, scheduleFields, withDetails } from "./present.server";
-import { nextRunAt } from "./schedule";
+import { canonicalScheduleType, DIGEST_LABEL, nextRunAt } from "./schedule";
 import type { CreateScheduleInput, UpdateScheduleInput } from "./scheduled-exports.schema";
 import { gateExport } from "../exports/export-approval.server";
 
-/** Scheduled exports: create, read, update, delete and the delivery log. Runs: ./runs.server. */
+/**
+ * Scheduled exports: create, read, update, delete and the delivery log. Runs: ./runs.server.
+ * A schedule names one project, or none: a digest of every project its
+ * creator can read (./digest.server), visible to the roles that read every
+ * project and managed by owners, admins and its creator.
+ */
 
 export type { ScheduleRow } from "./present.server";
 
@@ -28,10 +33,20 @@ async function requireManage(actor: Actor, projectId: string, executor: Executor
   return requireEdit(actor, projectId, executor);
 }
 
-/** A schedule of the caller's organization on a project they can read (404 otherwise). */
+/** Change, run, delete: the project's editors (owners, admins included); a digest: owners, admins and its creator. */
+async function requireManageSchedule(actor: Actor, row: { projectId: string | null; createdById: string | null }, executor: Executor = db) {
+  if (row.projectId) return void (await requireManage(actor, row.projectId, executor));
+  if (actor.role === "viewer") throw forbidden("Viewers cannot manage scheduled exports");
+  if (actor.role === "member" && row.createdById !== actor.user.id) {
+    throw forbidden("Only its creator, owners and admins may change an export of every project");
+  }
+}
+
+/** A schedule of the caller's organization on a project they can read, or a digest for a non-viewer (404 otherwise). */
 async function loadSchedule(executor: Executor, actor: Actor, id: string) {
   const row = await executor.selectFrom("scheduledExports").selectAll().where("id", "=", id).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!row) throw notFound("Scheduled export");
+  if (!row.projectId && actor.role === "viewer") throw notFound("Scheduled export");
   if (row.projectId) {
     try {
       await projectAccess(actor, row.projectId, executor);
@@ -43,17 +58,17 @@ async function loadSchedule(executor: Executor, actor: Actor, id: string) {
   return row;
 }
 
-/** Schedules of the organization the caller can see (viewers: of the projects shared with them), newest first. */
+/** Schedules of the organization the caller can see (viewers: of the projects shared with them; no digests), newest first. */
 export async function listSchedules(actor: Actor, query: { projectId?: string } = {}) {
   requireScheduledExports(actor);
   if (query.projectId) await projectAccess(actor, query.projectId);
-  // Every schedule has a project (rules.server requires one; deleting the project deletes it).
+  // Deleting a project deletes its schedules; a digest has none.
   let q = db
     .selectFrom("scheduledExports as s")
-    .innerJoin("projects as p", "p.id", "s.projectId")
+    .leftJoin("projects as p", "p.id", "s.projectId")
     .selectAll("s")
     .where("s.orgId", "=", actor.org.id)
-    .where(readableProjects(actor));
+    .where((eb) => (actor.role === "viewer" ? readableProjects(actor) : eb.or([eb("s.projectId", "is", null), readableProjects(actor)])));
   if (query.projectId) q = q.where("s.projectId", "=", query.projectId);
   return withDetails(await q.orderBy("s.createdAt", "desc").limit(500).execute());
 }
@@ -108,9 +123,10 @@ function audit(trx: Executor, actor: Actor, action: string, row: { id: string; p
 export async function createSchedule(actor: Actor, input: CreateScheduleInput, now = new Date()) {
   requireScheduledExports(actor);
   if (actor.role === "viewer") throw forbidden("Viewers cannot manage scheduled exports");
+  const scheduleType = canonicalScheduleType(input.scheduleType)!;
   const defaults: ScheduleFields = {
     projectId: null,
-    scheduleType: input.scheduleType,
+    scheduleType,
     format: input.format,
     cronExpression: null,
     triggerStatus: null,
@@ -124,10 +140,14 @@ export async function createSchedule(actor: Actor, input: CreateScheduleInput, n
     customMessage: null,
     isActive: true,
   };
-  const fields = resolveSchedule(defaults, input, now);
-  const { project } = await requireManage(actor, fields.projectId!);
+  const fields = resolveSchedule(defaults, { ...input, scheduleType }, now);
   // An active prd_export approval workflow holds a new schedule like an export: one approval, one schedule.
-  await gateExport(actor, [{ id: project.id, label: project.name }], `schedule:${fields.format}`);
+  if (fields.projectId) {
+    const { project } = await requireManage(actor, fields.projectId);
+    await gateExport(actor, [{ id: project.id, label: project.name }], `schedule:${fields.format}`);
+  } else {
+    await gateExport(actor, [{ id: actor.org.id, label: DIGEST_LABEL, type: "organization" }], `schedule:${fields.format}`);
+  }
   const secret = fields.deliveryMethod === "webhook" ? newSecret() : null;
   const stamp = nowIso(now);
   const row: ScheduleRow = {
@@ -160,10 +180,12 @@ export async function updateSchedule(actor: Actor, id: string, input: UpdateSche
   requireScheduledExports(actor);
   const { row, secret } = await db.transaction().execute(async (trx) => {
     const current = await loadSchedule(trx, actor, id);
-    if (current.projectId) await requireManage(actor, current.projectId, trx);
+    await requireManageSchedule(actor, current, trx);
     const before: ScheduleFields = scheduleFields(current);
-    const fields = resolveSchedule(before, input, now);
-    if (fields.projectId !== current.projectId) await requireManage(actor, fields.projectId!, trx);
+    const scheduleType = input.scheduleType === undefined ? undefined : canonicalScheduleType(input.scheduleType)!;
+    const fields = resolveSchedule(before, { ...input, scheduleType }, now);
+    const moved = fields.projectId !== current.projectId;
+    if (moved) await requireManageSchedule(actor, { projectId: fields.projectId, createdById: current.createdById }, trx);
     const cols = columns(fields, now);
     const retime = TIMING_KEYS.some((k) => fields[k] !== before[k]) || (fields.isActive && !before.isActive);
     if (!retime && fields.isActive) cols.nextRunAt = current.nextRunAt;
@@ -171,6 +193,8 @@ export async function updateSchedule(actor: Actor, id: string, input: UpdateSche
     const changes = {
       ...cols,
       webhookSecret: fields.deliveryMethod === "email" ? null : secret ? encrypt(secret) : current.webhookSecret,
+      // Another project (or all of them): the next changelog starts afresh.
+      ...(moved ? { lastDeliveredContent: null } : {}),
       updatedAt: nowIso(now),
     };
     await trx.updateTable("scheduledExports").set(changes).where("id", "=", id).execute();
@@ -185,7 +209,7 @@ export async function deleteSchedule(actor: Actor, id: string) {
   requireScheduledExports(actor);
   await db.transaction().execute(async (trx) => {
     const row = await loadSchedule(trx, actor, id);
-    if (row.projectId) await requireManage(actor, row.projectId, trx);
+    await requireManageSchedule(actor, row, trx);
     await trx.deleteFrom("scheduledExports").where("id", "=", id).execute();
     await audit(trx, actor, "scheduled_export.deleted", row);
   });
@@ -210,15 +234,14 @@ export async function listLogs(actor: Actor, id: string, limit = LOG_LIMIT) {
 export async function scheduleToRun(actor: Actor, id: string) {
   requireScheduledExports(actor);
   const row = await loadSchedule(db, actor, id);
-  if (row.projectId) await requireManage(actor, row.projectId);
+  await requireManageSchedule(actor, row);
   return row;
 }
 
 /** Whether the caller may change and run this schedule (the detail page's buttons). */
-export async function canManageSchedule(actor: Actor, schedule: { projectId: string | null }) {
-  if (!schedule.projectId) return false;
+export async function canManageSchedule(actor: Actor, schedule: { projectId: string | null; createdById: string | null }) {
   try {
-    await requireManage(actor, schedule.projectId);
+    await requireManageSchedule(actor, schedule);
     return true;
   } catch {
     return false;

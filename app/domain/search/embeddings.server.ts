@@ -4,7 +4,7 @@ import { createProviderClient } from "~/ai/providers/index.server";
 import { recordCall } from "~/ai/usage.server";
 import { db, type Executor } from "~/db.server";
 import { enqueue } from "~/jobs/queue.server";
-import { registerJobHandler } from "~/jobs/worker.server";
+import type { JobHandler } from "~/jobs/types";
 import { nowIso } from "~/utils/ids.server";
 
 /**
@@ -18,7 +18,7 @@ import { nowIso } from "~/utils/ids.server";
  */
 
 export const EMBED_TEXT_CHARS = 8000;
-const EMBED_JOB = "search.embed";
+export const EMBED_JOB = "search.embed";
 
 export const modelId = (resolved: Extract<Resolved, { provider: string; credentials: unknown }>) =>
   `${resolved.provider}:${resolved.model}`;
@@ -108,11 +108,12 @@ export async function refreshEmbedding(projectId: string) {
   return { embedded: true, reason: "updated" };
 }
 
-registerJobHandler(EMBED_JOB, {
+/** Refreshes one project's embedding (listed in app/jobs/handlers.server.ts). */
+export const embedJob: JobHandler = {
   async run({ projectId }: { projectId: string }) {
     await refreshEmbedding(projectId);
   },
-});
+};
 
 /** Queues a refresh for every project of the organization (after an organization key is added). */
 export async function queueOrgEmbeddings(orgId: string) {

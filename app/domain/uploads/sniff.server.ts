@@ -21,6 +21,7 @@ export function decodeText(data: Buffer): string | null {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // Control characters other than tab, newline, carriage return and form feed mean binary.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: counting control characters is the point.
   const controls = text.match(/[\u0001-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
   if (controls > Math.max(2, text.length / 1000)) return null;
   return text;

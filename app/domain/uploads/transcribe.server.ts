@@ -3,7 +3,7 @@ import { asAppError } from "~/ai/run.server";
 import { toProviderError } from "~/ai/providers/errors";
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
-import { touchProviderKey } from "../ai-keys/ai-keys.server";
+import { touchProviderKey } from "~/ai/stored-keys.server";
 import { AppError } from "../errors";
 import { sniffAudio } from "./sniff.server";
 import { assertUploadQuota, recordUsage } from "./usage.server";

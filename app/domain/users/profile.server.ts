@@ -61,6 +61,7 @@ export async function getProfile(actor: Actor, executor: Executor = db) {
       timezone: user.timezone,
       lastActiveAt: p.lastActiveAt,
       createdAt: user.createdAt,
+      // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as strings (Math.max would give NaN).
       updatedAt: p.updatedAt > user.updatedAt ? p.updatedAt : user.updatedAt,
     },
     preferences: parsePreferences(p.onboardingPreferences),

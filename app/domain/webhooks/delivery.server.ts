@@ -1,18 +1,15 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
 import type { Job } from "#db/schema";
 import { db, type Executor } from "~/db.server";
-import { registerJobHandler } from "~/jobs/worker.server";
+import type { JobHandler } from "~/jobs/types";
 import { nowIso } from "~/utils/ids.server";
 import { decrypt } from "~/utils/crypto.server";
 import { ADMIN_ROLES } from "../actor";
 import { eventMatches } from "../events/catalogue";
-import { onEvent } from "../events/events.server";
+import type { Listener } from "../events/events.server";
 import { notifyUsers } from "../notifications/notify.server";
-import { guardedLookup, isBlockedAddress, privateTargetsAllowed, TargetRefusedError } from "./address.server";
-import { DELIVERY_JOB, queueDelivery } from "./webhooks.server";
+import { guardedRequest } from "./outbound.server";
+import { queueDelivery } from "./webhooks.server";
 
 /**
  * Delivery of outgoing webhooks: every outbox event fans out to the matching
@@ -27,7 +24,8 @@ export const AUTO_DISABLE_AFTER = 10;
 
 export const sign = (secret: string, body: string) => crypto.createHmac("sha256", secret).update(body).digest("hex");
 
-onEvent("webhooks", async (event, trx) => {
+/** Fans an outbox event out to its organization's matching webhooks (listed in app/jobs/handlers.server.ts). */
+export const webhooksListener: Listener = async (event, trx) => {
   if (!event.orgId) return;
   const hooks = await trx
     .selectFrom("webhooks")
@@ -41,7 +39,7 @@ onEvent("webhooks", async (event, trx) => {
   for (const hook of matching) {
     await queueDelivery(trx, { webhookId: hook.id, orgId: hook.orgId, eventId: event.id, event: event.name, payload });
   }
-});
+};
 
 interface Attempt {
   status: number | null;
@@ -49,57 +47,15 @@ interface Attempt {
   error: string | null;
 }
 
-/** One POST; never throws (failures come back in `error`). */
+/** One POST through the guarded outbound request (./outbound.server); never throws (failures come back in `error`). */
 export async function post(url: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Attempt> {
-  const started = performance.now();
-  const done = (status: number | null, error: string | null): Attempt => ({
-    status,
-    error,
-    durationMs: Math.round(performance.now() - started),
-  });
-  const target = new URL(url);
-  const host = target.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host) && !privateTargetsAllowed() && isBlockedAddress(host)) {
-    return done(null, `Refused: ${host} is a private or reserved address`);
-  }
-  const client = target.protocol === "https:" ? https : http;
-  return new Promise<Attempt>((resolve) => {
-    const req = client.request(
-      target,
-      {
-        method: "POST",
-        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
-        lookup: guardedLookup,
-        signal: AbortSignal.timeout(timeoutMs),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          if (size < 1024) chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) return resolve(done(status, null));
-          const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).trim();
-          resolve(done(status, `HTTP ${status}${text ? `: ${text}` : ""}`));
-        });
-        res.on("error", (error) => resolve(done(res.statusCode ?? null, error.message)));
-      },
-    );
-    req.on("error", (error: Error) => {
-      const refused = error instanceof TargetRefusedError || (error.cause instanceof TargetRefusedError);
-      const message =
-        error.name === "TimeoutError" || error.name === "AbortError"
-          ? `Timed out after ${timeoutMs / 1000} s`
-          : refused
-            ? `Refused: ${error.message}`
-            : error.message;
-      resolve(done(null, message));
-    });
-    req.end(body);
-  });
+  const res = await guardedRequest(url, { method: "POST", headers, body, timeoutMs, keepBytes: 1024 });
+  const attempt = (error: string | null): Attempt => ({ status: res.status, error, durationMs: res.durationMs });
+  if (res.error !== null) return attempt(res.error);
+  const status = res.status ?? 0;
+  if (status >= 200 && status < 300) return attempt(null);
+  const text = res.body.toString("utf8").slice(0, 200).trim();
+  return attempt(`HTTP ${status}${text ? `: ${text}` : ""}`);
 }
 
 /** A delivery that will not be retried: mark it failed, count it, maybe switch the webhook off. */
@@ -140,7 +96,8 @@ async function giveUp(trx: Executor, deliveryId: string, webhookId: string) {
 
 class DeliveryFailed extends Error {}
 
-registerJobHandler(DELIVERY_JOB, {
+/** POSTs one delivery (listed in app/jobs/handlers.server.ts under DELIVERY_JOB). */
+export const webhookDeliveryJob: JobHandler = {
   async run({ deliveryId }: { deliveryId: string }, job: Job) {
     const row = await db
       .selectFrom("webhookDeliveries as d")
@@ -210,4 +167,4 @@ registerJobHandler(DELIVERY_JOB, {
     if (!row || row.status !== "pending") return;
     await db.transaction().execute((trx) => giveUp(trx, row.id, row.webhookId));
   },
-});
+};

@@ -63,7 +63,7 @@ export const exportAuditLogs = contract({
   roles: ADMIN_ROLES,
   writesOnGet: true,
   query: auditFilterSchema.extend({ format: z.enum(["csv", "json"]).default("csv") }),
-  responseType: "text/csv",
+  responseType: ["text/csv", "application/json"],
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
 });
 

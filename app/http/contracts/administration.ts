@@ -2,9 +2,10 @@
 import { z } from "zod/v4";
 import { ADMIN_ROLES } from "~/domain/actor";
 import { usageAnalyticsSchema } from "~/domain/admin/analytics.server";
-import { confirmNameSchema } from "~/domain/admin/danger.server";
-import { listProjectsSchema } from "~/domain/projects/projects.schema";
+import { dangerApiSchema } from "~/domain/admin/danger.server";
+import { adminProjectsQuery } from "~/domain/admin/admin-projects.schema";
 import { contract } from "../contract";
+import { projectShape } from "./projects";
 
 const tag = "Administration";
 
@@ -34,7 +35,8 @@ export const adminDashboard = contract({
       createdLast30Days: z.number(),
       byStatus: z.array(z.object({ status: z.string(), label: z.string(), count: z.number() })),
     }),
-    recentProjects: z.array(project),
+    // As every project endpoint presents a project (presentProject).
+    recentProjects: z.array(projectShape),
     users: z.object({
       total: z.number(),
       byRole: z.record(z.string(), z.number()),
@@ -46,15 +48,7 @@ export const adminDashboard = contract({
   errors: ["FORBIDDEN"],
 });
 
-export const adminProjectsQuery = listProjectsSchema.extend({
-  /** Alias of templateId. */
-  template: z.string().trim().max(100).optional(),
-  /** Alias of assignedToId. */
-  assignee: z.string().trim().min(1).max(100).optional(),
-  /** Aliases of createdFrom / createdTo. */
-  dateFrom: listProjectsSchema.shape.createdFrom,
-  dateTo: listProjectsSchema.shape.createdTo,
-});
+export { adminProjectsQuery } from "~/domain/admin/admin-projects.schema";
 
 export const adminProjects = contract({
   method: "GET",
@@ -62,7 +56,8 @@ export const adminProjects = contract({
   tag,
   summary: "All projects of the organization",
   description:
-    "The same filters and sort as GET /api/projects (`search`, `status`, `priority`, `templateId` or `template`, `assignedToMe`, `assignedToId` or `assignee` — a user id or `none` —, `createdFrom`/`createdTo` or `dateFrom`/`dateTo` — YYYY-MM-DD or ISO date-time, inclusive —, `sortBy`, `sortOrder`, `limit`, `offset`), over every project of the organization.",
+    "The same filters and sort as GET /api/projects (`search`, `status`, `priority`, `templateId` or `template`, `assignedToMe`, `assignedToId` or `assignee` — a user id or `none` —, `createdFrom`/`createdTo` or `dateFrom`/`dateTo` — YYYY-MM-DD or ISO date-time, inclusive —, `sortBy`, `sortOrder`, `limit`, `offset`), over every project of the organization. " +
+    "`sort` is the spec's one-parameter form: a field (`name`, `createdAt`, `updatedAt`, `status`, `priority`) for ascending order, with a leading `-` for descending (`sort=-name`); it cannot be combined with `sortBy`/`sortOrder` (400). Default: `updatedAt`, newest first.",
   auth: "user",
   roles: ADMIN_ROLES,
   query: adminProjectsQuery,
@@ -103,11 +98,12 @@ export const deleteAllProjects = contract({
   path: "/api/admin/settings/delete-all-projects",
   tag,
   summary: "Delete every project (irreversible)",
-  description: "Admin or Owner. `confirmName` must equal the organization's name (else 400 VALIDATION_ERROR). One transaction; audited; one project.deleted event per project.",
+  description:
+    "Admin or Owner. No body is needed. An optional `confirmName` is a safety catch: when sent it must equal the organization's name (else 400 VALIDATION_ERROR and nothing is deleted). One transaction; audited; one project.deleted event per project.",
   auth: "user",
   roles: ADMIN_ROLES,
   scope: "admin",
-  body: confirmNameSchema,
+  body: dangerApiSchema,
   response: z.object({ success: z.literal(true), deleted: z.number() }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
 });
@@ -118,11 +114,11 @@ export const deleteOrganization = contract({
   tag,
   summary: "Delete the organization (irreversible)",
   description:
-    "Owner only. `confirmName` must equal the organization's name. Deletes the organization and everything it owns in one transaction; members' sessions move to another organization of theirs or end. A platform-level audit entry (orgId null) records it.",
+    "Owner only. No body is needed; an optional `confirmName`, when sent, must equal the organization's name (else 400 VALIDATION_ERROR and nothing is deleted). Deletes the organization and everything it owns in one transaction; members' sessions move to another organization of theirs or end. A platform-level audit entry (orgId null) records it.",
   auth: "user",
   roles: ["owner"],
   scope: "admin",
-  body: confirmNameSchema,
+  body: dangerApiSchema,
   response: z.object({ success: z.literal(true), sessionsMoved: z.number(), sessionsEnded: z.number() }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
 });

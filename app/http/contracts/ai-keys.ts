@@ -18,7 +18,7 @@ const keyShape = z.object({
   createdAt: z.string(),
 });
 const created = z.object({ id: z.string(), provider: z.enum(PROVIDER_IDS), name: z.string().nullable(), createdAt: z.string() });
-const connectionShape = z
+export const connectionShape = z
   .union([
     z.object({
       ok: z.literal(true),

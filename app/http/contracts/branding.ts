@@ -25,7 +25,9 @@ export const updateBranding = contract({
   tag,
   summary: "Set colours, company name and optionally the logo",
   description:
-    "Body `{primaryColor?, accentColor?, companyName?, logo?}`: colours are hex (#abc or #aabbcc), companyName at most 100 characters; `logo` is a base64 image (data: URL or bare base64, same checks as the logo upload) or `null` to remove the logo. Admins and owners only. Returns the resulting branding.",
+    "Body `{primaryColor?, accentColor?, companyName?, logo?}`: colours are hex (#abc or #aabbcc), companyName at most 100 characters; `logo` is an http(s) URL, a base64 image (data: URL or bare base64, same checks as the logo upload) or `null` to remove the logo. " +
+    "A URL is stored as given and returned as `logoUrl` (it replaces an uploaded logo); it is refused (400 on `logo`) with credentials, over 2048 characters, or naming localhost or a literal private, loopback or reserved address — the policy of webhook targets (ALLOW_PRIVATE_WEBHOOK_TARGETS=true lifts it). Exports fetch it through the same guarded request as webhooks (names resolved and checked again, 5 s, at most 2 MB, an image type, 3 redirects) and re-encode it like an upload; when that fails the file is exported without a logo. " +
+    "Admins and owners only. Returns the resulting branding.",
   auth: "user",
   roles: ADMIN_ROLES,
   body: brandingUpdateSchema,
@@ -56,6 +58,7 @@ export const getLogo = contract({
   auth: "public",
   params: z.object({ orgId: z.string(), hash: z.string() }),
   responseType: "image/png",
+  etag: { ifNoneMatch: true },
   errors: ["NOT_FOUND"],
 });
 
@@ -116,5 +119,5 @@ export const verifyDomain = contract({
   auth: "user",
   roles: ADMIN_ROLES,
   response: checkShape,
-  errors: ["VALIDATION_ERROR", "FORBIDDEN", "RATE_LIMITED"],
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "RATE_LIMITED", "CONFLICT"],
 });

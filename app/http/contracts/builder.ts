@@ -152,6 +152,6 @@ export const chatExport = contract({
   auth: "user",
   params,
   query: chatExportQuery,
-  responseType: "application/octet-stream",
+  responseType: ["application/pdf", "text/csv", "application/json"],
   errors: ["VALIDATION_ERROR", "NOT_FOUND"],
 });

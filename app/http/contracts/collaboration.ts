@@ -124,6 +124,7 @@ export const enableShare = contract({
   params,
   body: shareSchema,
   successStatus: 201,
+  alsoSuccess: [200],
   response: shareShape,
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });

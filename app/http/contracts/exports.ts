@@ -5,7 +5,7 @@ import { contract } from "../contract";
 const tag = "Exports";
 
 const SINGLE =
-  "Body: `projectId` (a project you can read) or `content` (markdown), exactly one of the two; `title` optional (default: the project's name, or “Untitled PRD”). " +
+  "Body: `projectId` (a project you can read) or `content` (markdown), at least one of the two; `title` optional (default: the project's name, or “Untitled PRD”). Both together export `content` as that project's text (an unsaved draft): the project is read-checked, its images embedded and its export held for approval like any project export. " +
   "Answers the file as an attachment (`Content-Disposition: attachment` with a safe file name derived from the title). " +
   "Project exports are recorded as `export.completed` events (data: projectId, format, bytes) and in the audit log; a renderer failure answers 500 INTERNAL_ERROR and emits `export.failed`. " +
   "With an active `prd_export` approval workflow (Enterprise), exporting a project answers 202 APPROVAL_REQUIRED with the approval request; once approved, the requester's next export of that project goes through once. Content exports are never held.";

@@ -77,7 +77,8 @@ export const downloadFile = contract({
     readNote,
   auth: "user",
   params: fileParams,
-  responseType: "application/octet-stream",
+  responseType: "*/*",
+  etag: { ifNoneMatch: true },
   errors: ["NOT_FOUND"],
 });
 

@@ -43,6 +43,7 @@ export const upsertFeatureFlag = contract({
   auth: "user",
   body: upsertFlagSchema,
   successStatus: 201,
+  alsoSuccess: [200],
   response: z.object({ flag: flagShape }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
 });

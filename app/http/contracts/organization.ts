@@ -202,6 +202,8 @@ export const resendInvitation = contract({
   path: "/api/invitations/{invitationId}",
   tag,
   summary: "Resend an invitation (new token and e-mail; the old link stops working)",
+  description:
+    "`invitedBy` is whoever sent the invitation now valid: after a resend, the admin who resent it (`{id, name}`), as the new e-mail and the invite page say. The original inviter stays in the audit log (`invitation.created`; `invitation.resent` records `previousInvitedById`).",
   auth: "user",
   roles: ADMIN_ROLES,
   params: z.object({ invitationId: z.string() }),

@@ -5,7 +5,7 @@ import { contract } from "../contract";
 const tag = "PRD documents";
 const params = z.object({ projectId: z.string() });
 
-const prdShape = z.object({
+export const prdShape = z.object({
   projectId: z.string(),
   content: z.string(),
   style: z.string().nullable(),
@@ -40,6 +40,7 @@ export const getPrd = contract({
   auth: "share",
   params,
   response: z.object({ prd: prdShape }),
+  etag: {},
   errors: ["NOT_FOUND"],
 });
 
@@ -53,7 +54,9 @@ export const putPrd = contract({
   params,
   body: putPrdSchema,
   successStatus: 201,
+  alsoSuccess: [200],
   response: z.object({ prd: prdShape }),
+  etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
@@ -67,6 +70,7 @@ export const patchPrd = contract({
   params,
   body: patchPrdSchema,
   response: z.object({ prd: prdShape }),
+  etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 

@@ -14,7 +14,7 @@ import { success } from "./shapes";
 const tag = "Projects";
 const params = z.object({ projectId: z.string() });
 
-const projectShape = z.object({
+export const projectShape = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -77,6 +77,7 @@ export const createProject = contract({
   body: createProjectSchema,
   successStatus: 201,
   response: projectDetailShape,
+  etag: {},
   errors: ["VALIDATION_ERROR", "INVALID_STATUS", "FORBIDDEN", "LIMIT_REACHED"],
 });
 
@@ -89,6 +90,7 @@ export const getProject = contract({
   auth: "share",
   params,
   response: projectDetailShape,
+  etag: {},
   errors: ["NOT_FOUND", "INVALID_TOKEN", "SHARE_EXPIRED", "SHARE_PASSWORD_REQUIRED"],
 });
 
@@ -104,6 +106,7 @@ export const updateProject = contract({
   params,
   body: updateProjectSchema,
   response: projectDetailShape,
+  etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "INVALID_STATUS", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 

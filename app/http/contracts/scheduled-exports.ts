@@ -1,6 +1,13 @@
 // Contracts of this area (issue 11). Each exported contract is picked up by ./index.ts.
 import { z } from "zod/v4";
-import { createScheduleSchema, listSchedulesQuery, updateScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
+import {
+  createScheduleSchema,
+  deliveryMethodEnum,
+  formatEnum,
+  listSchedulesQuery,
+  scheduleTypeEnum,
+  updateScheduleSchema,
+} from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { contract } from "../contract";
 import { success } from "./shapes";
 
@@ -34,6 +41,14 @@ const scheduleShape = z.object({
 });
 const withSecret = scheduleShape.extend({ webhookSecret: z.string().optional() });
 
+/**
+ * Request bodies with scheduleType, format and deliveryMethod as plain
+ * z.enum (no transform or pipe), so /api/openapi.json lists their values.
+ * scheduleType takes both vocabularies; the canonical name is stored.
+ */
+const createBody = createScheduleSchema.extend({ scheduleType: scheduleTypeEnum, format: formatEnum, deliveryMethod: deliveryMethodEnum });
+const updateBody = updateScheduleSchema.extend({ scheduleType: scheduleTypeEnum.optional(), format: formatEnum.optional(), deliveryMethod: deliveryMethodEnum.optional() });
+
 const logShape = z.object({
   id: z.string(),
   scheduledExportId: z.string(),
@@ -48,10 +63,10 @@ const logShape = z.object({
 
 const rules = [
   "scheduleType accepts both vocabularies (`weekly`/`weekly_digest`, `cron`/`custom_cron`, `on_status_change`, `one_time`); the canonical name is stored and returned.",
-  "`projectId` is required. `timezone` is an IANA name; every time is computed in it (09:00 stays 09:00 across daylight-saving changes).",
+  "`projectId` is optional: with it, the PRD of that project; without it (absent, null or empty), a digest of every project the schedule's creator can read when it runs (archived ones left out; another organization's never), delivered as one zip with a PDF/HTML/DOCX/Markdown file per project and a README.txt listing each with its status and, with `includeChangelog`, its changes since the last delivery (at most 100 projects and 15 MB of files). A digest cannot be `on_status_change`. Owners, admins and members may create one; owners, admins and its creator change, run or delete it; viewers do not see digests. `timezone` is an IANA name; every time is computed in it (09:00 stays 09:00 across daylight-saving changes).",
   "weekly: every 7 days at the weekday and time of `scheduledAt` (its first occurrence), Mondays 09:00 without it. cron: `cronExpression` with five fields, at most every 15 minutes. one_time: `scheduledAt` in the future. on_status_change: `triggerStatus`, a project status.",
   "`scheduledAt` without `Z` or an offset is read in `timezone`.",
-  "email: 1 to 20 `recipients`, the file attached, `customSubject` and `customMessage` used. webhook: `webhookUrl` (private and loopback targets refused unless ALLOW_PRIVATE_WEBHOOK_TARGETS=true); the body is signed (hex HMAC-SHA256 in `x-webhook-signature`) with `webhookSecret`, returned once.",
+  "email: 1 to 20 `recipients`, the file attached, `customSubject` and `customMessage` used. webhook: `webhookUrl` (private and loopback targets refused unless ALLOW_PRIVATE_WEBHOOK_TARGETS=true); the body is signed (hex HMAC-SHA256 in `x-webhook-signature`) with `webhookSecret`, returned once; a digest's body adds `scope: \"organization\"` and `projects` (id, name, status, file or note, changelog).",
 ].join("\n\n");
 
 export const listScheduledExports = contract({
@@ -59,7 +74,7 @@ export const listScheduledExports = contract({
   path: "/api/scheduled-exports",
   tag,
   summary: "Scheduled exports of the organization (optionally of one project)",
-  description: "Viewers see the schedules of projects shared with them. `lastDeliveryStatus` is the status of the latest delivery log entry.",
+  description: "Viewers see the schedules of projects shared with them; other roles also see the organization's digests (`projectId: null`, `projectName: null`). `lastDeliveryStatus` is the status of the latest delivery log entry.",
   auth: "user",
   plan: "pro",
   query: listSchedulesQuery,
@@ -71,12 +86,12 @@ export const createScheduledExport = contract({
   method: "POST",
   path: "/api/scheduled-exports",
   tag,
-  summary: "Schedule an export of a project's PRD, delivered by e-mail or webhook",
-  description: `${rules}\n\nOwners and admins, or members who can edit the project. \`nextRunAt\` is computed at once.`,
+  summary: "Schedule an export of a project's PRD, or a digest of every project, delivered by e-mail or webhook",
+  description: `${rules}\n\nOwners and admins, or members who can edit the project (any member for a digest). \`nextRunAt\` is computed at once.`,
   heldBy: "prd_export",
   auth: "user",
   plan: "pro",
-  body: createScheduleSchema,
+  body: createBody,
   successStatus: 201,
   response: z.object({ schedule: withSecret }),
   errors: ["VALIDATION_ERROR", "PLAN_UPGRADE_REQUIRED", "FORBIDDEN", "NOT_FOUND"],
@@ -103,7 +118,7 @@ export const updateScheduledExport = contract({
   auth: "user",
   plan: "pro",
   params,
-  body: updateScheduleSchema,
+  body: updateBody,
   response: z.object({ schedule: withSecret }),
   errors: ["VALIDATION_ERROR", "PLAN_UPGRADE_REQUIRED", "FORBIDDEN", "NOT_FOUND"],
 });

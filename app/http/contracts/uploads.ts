@@ -75,7 +75,8 @@ export const getImage = contract({
     "An addition to the published interface (the `url` of an image upload). The stored bytes with `Content-Type` image/webp or image/png, `Cache-Control: private, max-age=31536000, immutable` (an image never changes under its id), an `ETag` (`If-None-Match` gets 304) and `X-Content-Type-Options: nosniff`. 404 for anyone who cannot read the image's project.",
   auth: "user",
   params: z.object({ imageId: z.string() }),
-  responseType: "image/webp",
+  responseType: ["image/webp", "image/png"],
+  etag: { ifNoneMatch: true },
   errors: ["NOT_FOUND"],
 });
 

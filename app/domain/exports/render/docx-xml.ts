@@ -11,6 +11,7 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/FFFF) removed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters XML cannot hold is the point.
 export const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "");
 export const escText = (s: string) => xmlSafe(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 export const escAttr = (s: string) => escText(s).replace(/"/g, "&quot;");

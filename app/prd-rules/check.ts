@@ -14,7 +14,7 @@ import {
   QUESTIONS_TITLE,
   TABLE_SEPARATOR,
   todoMarkers,
-} from "./check-rules";
+} from "./rules";
 
 /**
  * The rule-based PRD check: instant, offline, deterministic. Measures the

@@ -5,6 +5,9 @@ import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words
  * analysis: the standard outline and how titles match it, the vague-word
  * list, TODO and user-story patterns, and how a section splits into units
  * (top-level list items, paragraph lines, goals).
+ *
+ * app/prd-rules/ is a layer below both app/ai/ and app/domain/: pure reading
+ * of a PRD's Markdown, no database, no server imports (docs/code-tour.md).
  */
 
 const norm = (s: string) =>
