@@ -5,8 +5,8 @@ import { z } from "zod/v4";
 import { ensurePrivateDir } from "#db/private-files";
 
 /**
- * All configuration, parsed once from the environment (decisions.md,
- * "Configuration"). A wrong value stops start-up with a message naming the
+ * All configuration, parsed once from the environment (README.md and
+ * docs/operations.md). A wrong value stops start-up with a message naming the
  * variable. Secrets that are absent are generated once into DATA_DIR.
  */
 
@@ -88,7 +88,7 @@ const envSchema = z.object({
   STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ENTERPRISE_ANNUAL: z.string().optional(),
   /**
-   * Workspace integrations (issue 11): OAuth clients and service base URLs.
+   * Workspace integrations: OAuth clients and service base URLs.
    * An integration without a client id is "not configured": connect answers
    * 409 naming these variables. Defaults are the real services' URLs.
    */
@@ -107,7 +107,7 @@ const envSchema = z.object({
   DOCS_AUTH_URL: unsetIfBlank(z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
   DOCS_TOKEN_URL: unsetIfBlank(z.url().default("https://oauth2.googleapis.com/token")),
   DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
-  /** Operations (issue 12): log level of the JSON-lines logger on stdout. */
+  /** Operations: log level of the JSON-lines logger on stdout. */
   LOG_LEVEL: unsetIfBlank(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   /** Bearer token for GET /metrics (Prometheus); unset disables the endpoint (404). */
   METRICS_TOKEN: unsetIfBlank(z.string().min(16, "needs at least 16 characters").optional()),

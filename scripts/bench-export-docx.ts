@@ -1,5 +1,5 @@
 /**
- * DOCX export of a generated 30,000-word PRD (issue 11 target: under 2 s,
+ * DOCX export of a generated 30,000-word PRD (target: under 2 s,
  * process peak RSS under 300 MB). Prints time, peak RSS and size.
  *   npx tsx scripts/bench-export-docx.ts [words]
  */

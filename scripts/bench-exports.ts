@@ -1,5 +1,5 @@
 /**
- * Export rendering benchmark (issue 11; docs/benchmarks.md, "Exports (issue 11)").
+ * Export rendering benchmark (docs/benchmarks.md, "Exports (issue 11)").
  *
  *   npm run bench:exports            (BENCH_RUNS=5, BENCH_WORDS=30000)
  *

@@ -1,5 +1,5 @@
 /**
- * Load test (issue 12): a realistic mix against the production server.
+ * Load test: a realistic mix against the production server.
  *
  *   npm run load          (builds first when the build is missing or stale)
  *

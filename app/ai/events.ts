@@ -1,5 +1,5 @@
 /**
- * What AI work yields, streamed or not (shared/spec SSE stream events):
+ * What AI work yields, streamed or not (docs/ai.md, "Streaming (SSE)"):
  * progress, content chunks that concatenate in order, then exactly one
  * `done` or `error`. The SSE helper writes these as `data: <json>`;
  * non-streaming endpoints and no-JS forms consume them to the end.

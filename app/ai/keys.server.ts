@@ -7,7 +7,7 @@ import { PROVIDER_IDS, type ProviderCredentials, type ProviderId } from "./types
 export { platformSettings } from "./credentials.server";
 
 /**
- * Which provider and key answer a request (decisions.md, "AI providers"):
+ * Which provider and key answer a request (docs/ai.md, "Who answers"):
  * the caller's personal key, then the organization's key, then the
  * platform's key from the environment, then the built-in offline drafter.
  *

@@ -1,6 +1,6 @@
 /**
  * The one error type domain code throws. `status` and `code` follow
- * shared/spec/decisions.md; the API boundary turns it into
+ * docs/api.md ("Envelopes"); the API boundary turns it into
  * `{error, code, details?}` and the UI into a message.
  */
 export type ErrorCode =
@@ -36,7 +36,7 @@ export type ErrorCode =
   | "STORAGE_FULL"
   | "INTERNAL_ERROR";
 
-/** The HTTP status of each code (decisions.md, "Envelope and status codes"). */
+/** The HTTP status of each code (docs/api.md, "Envelopes"). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,

@@ -6,7 +6,7 @@ import { resolveProvider } from "~/ai/keys.server";
 import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
 
 /**
- * The plan's AI request rate, per user (decisions.md: free 10, starter 30,
+ * The plan's AI request rate, per user (docs/ai.md: free 10, starter 30,
  * pro 60, enterprise 300 a minute). One counter for both doors: the /api
  * boundary (contracts with `rateLimit: "ai"`) and the HTML forms that run AI.
  */

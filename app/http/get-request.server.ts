@@ -4,7 +4,7 @@
  * asked for (its `signal`, `clone()`, a body reader...). Undici's Request
  * constructor parses the URL again and makes an AbortController for every
  * request; under load that was ~17 µs of a ~150 µs API read
- * (docs/benchmarks.md, issue 8, step 13). Bodies, signals and clones behave
+ * (docs/benchmarks.md, step 13). Bodies, signals and clones behave
  * exactly as on the Request it stands for.
  */
 export class GetRequest {

@@ -74,7 +74,7 @@ const headerRefs = (...names: ResponseHeader[]) => Object.fromEntries(names.map(
 export function headersFor(c: Contract, status: number): Record<string, unknown> {
   const names: ResponseHeader[] = ["API-Version"];
   const success = status < 400;
-  // Every API-key request counts against the key's budget (decisions.md), on any operation; AI operations also against the plan's.
+  // Every API-key request counts against the key's budget (docs/api.md, "REST API keys"), on any operation; AI operations also against the plan's.
   if (success || status === 429) names.push("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
   if (status === 429 || status === 503 || status === 423 || status === 502) names.push("Retry-After");
   if (c.etag && (status === 200 || status === 201 || status === 304)) names.push("ETag");

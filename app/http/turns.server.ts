@@ -1,5 +1,5 @@
 /**
- * Requests take turns with everything else the event loop serves (issue 20).
+ * Requests take turns with everything else the event loop serves.
  *
  * better-sqlite3 answers synchronously, so an API request runs start to
  * finish without giving the loop back, and node's HTTP server hands over

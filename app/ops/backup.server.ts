@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import { ensurePrivateDir, ensurePrivateFile } from "#db/private-files";
 
 /**
- * Online backup and restore of DATA_DIR/app.db (issue 12, durability).
+ * Online backup and restore of DATA_DIR/app.db (durability).
  *
  * A backup runs on its OWN read connection, so it works while the app (another
  * connection or another process) keeps writing: in WAL mode a reader never

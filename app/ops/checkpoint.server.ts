@@ -7,7 +7,7 @@ import { sqlite } from "~/db.server";
 import type { Tick } from "~/jobs/types";
 
 /**
- * Keeps the write-ahead log bounded under sustained writes (issue 12).
+ * Keeps the write-ahead log bounded under sustained writes.
  *
  * SQLite checkpoints on its own after a commit once the WAL holds 1000 pages
  * (`wal_autocheckpoint`), but a checkpoint cannot move past a reader's
@@ -18,7 +18,7 @@ import type { Tick } from "~/jobs/types";
  * and cuts the WAL to zero bytes. It never waits for readers: with
  * busy_timeout 0 a checkpoint that a reader holds back reports `busy` and the
  * next tick tries again (waiting would block the server's event loop).
- * The tick runs in a worker thread with its own connection (issue 20):
+ * The tick runs in a worker thread with its own connection:
  * copying a WAL that a long reader let grow back into app.db is tens of
  * milliseconds per 100 MB, which the event loop does not wait for.
  */

@@ -3,7 +3,7 @@ import { requestIdOf } from "~/http/request-id.server";
 import { logger } from "~/utils/log.server";
 
 /**
- * A full disk (issue 12). SQLite reports SQLITE_FULL when it cannot grow the
+ * A full disk. SQLite reports SQLITE_FULL when it cannot grow the
  * database or its WAL, and rolls the statement's transaction back, so nothing
  * half-written remains; file writes fail with ENOSPC. Both become 503
  * STORAGE_FULL with Retry-After, and the write can simply be sent again once

@@ -167,7 +167,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
     }
   }
 
-  // Placeholders standing in for content (issue 21): "Mitigation: to be agreed", an open
+  // Placeholders standing in for content: "Mitigation: to be agreed", an open
   // question written into a section other than the questions, a table without rows.
   // Lines of a section already reported empty are not counted twice.
   const emptyTitles = new Set(issues.filter((i) => i.rule === "empty_section").map((i) => i.section));

@@ -83,7 +83,7 @@ export const HEADING = /^\s*#{1,6}\s/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
 
 /**
- * Text standing in for content nobody has written yet (issue 21): a label
+ * Text standing in for content nobody has written yet: a label
  * whose value is a placeholder ("Mitigation: to be agreed", "Owner: TBC",
  * "| Risk | to be agreed |"), or "priority to confirm". A sentence that only
  * uses the words ("patients need to confirm the slot") is not one.

@@ -1,4 +1,4 @@
-// The duplicate "run now" path of the spec: deprecated in favour of …/trigger (decisions.md, "Versioning").
+// The duplicate "run now" path of the spec: deprecated in favour of …/trigger (docs/scheduled-exports.md).
 import { triggerSchedule } from "~/domain/scheduled-exports/runs.server";
 import { apiRoute, endpoint } from "~/http/api.server";
 import * as c from "~/http/contracts/scheduled-exports";

@@ -1,7 +1,7 @@
 import type { CompiledQuery, Compilable } from "kysely";
 
 /**
- * Queries built once per shape (issue 20). kysely builds an immutable tree
+ * Queries built once per shape. kysely builds an immutable tree
  * and compiles it to SQL on every execution: for the project list that was
  * about a tenth of the request, more than the rest of the API layer. A
  * template is built and compiled once per shape (which filters are present,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// User profile fields, onboarding, activity (issue 9).
+// User profile fields, onboarding, activity.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<any>) {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Notifications, notification preferences, unsubscribe (issue 9).
+// Notifications, notification preferences, unsubscribe.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<any>) {

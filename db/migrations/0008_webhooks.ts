@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Outgoing webhooks and their delivery log (issue 9).
+// Outgoing webhooks and their delivery log.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<any>) {

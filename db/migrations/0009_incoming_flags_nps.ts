@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Incoming webhooks, feature flags, NPS answers (issue 9).
+// Incoming webhooks, feature flags, NPS answers.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 const up_statements = [

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Uploaded images and documents, metered usage (issue 9).
+// Uploaded images and documents, metered usage.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 const up_statements = [

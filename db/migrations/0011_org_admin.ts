@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Organization settings, members, invitations, teams (issue 10).
+// Organization settings, members, invitations, teams.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 const up_statements = [

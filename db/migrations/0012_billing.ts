@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Billing: subscriptions, checkout sessions, billing history (issue 10).
+// Billing: subscriptions, checkout sessions, billing history.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 const up_statements = [

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Audit log additions and the IP allowlist (issue 10).
+// Audit log additions and the IP allowlist.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Approval workflows, requests and decisions (issue 10).
+// Approval workflows, requests and decisions.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<unknown>) {

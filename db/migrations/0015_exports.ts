@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 // Exports: scheduled exports with runs and delivery logs, workspace
-// integrations (OAuth connections and pending states), e-mail attachments (issue 11).
+// integrations (OAuth connections and pending states), e-mail attachments.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.
 
 export async function up(db: Kysely<unknown>) {

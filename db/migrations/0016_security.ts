@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 
-// Security review (issue 19): invitation links an admin can copy, OAuth states
+// Security review: invitation links an admin can copy, OAuth states
 // bound to the browser session that started them, session ids stored hashed,
 // sign-in throttling per (address, source), one verified owner per custom domain.
 // Frozen: never edit after it has landed. Add a new numbered migration instead.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Event dispatch in batches (issue 20): the events table is the queue itself.
+// Event dispatch in batches: the events table is the queue itself.
 // An event is due when it is unprocessed, not given up and its runAt has
 // come; a failed dispatch retries with backoff (attempts, lastError, runAt)
 // and is given up (failedAt) after the last attempt. The per-event

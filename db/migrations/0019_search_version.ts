@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// A version number of what a keyword search reads (issue 20): project rows
+// A version number of what a keyword search reads: project rows
 // (name, description, status, updatedAt, organization), PRD content and
 // project collaborators (who may read a private project). Triggers bump it
 // on every insert, update and delete of those tables, in the writing

@@ -1,4 +1,4 @@
-/** Approval workflows, requests and decisions (issue 10, Enterprise). */
+/** Approval workflows, requests and decisions (Enterprise). */
 
 export type ApprovalTrigger = "prd_publish" | "prd_export" | "project_delete" | "template_publish";
 export type ApprovalStatus = "pending" | "approved" | "rejected";

@@ -1,4 +1,4 @@
-/** Audit log additions and the IP allowlist (issue 10). */
+/** Audit log additions and the IP allowlist. */
 
 export interface IpAllowlistEntriesTable {
   id: string;

@@ -1,4 +1,4 @@
-/** Billing: subscriptions, checkout sessions, billing history (issue 10). */
+/** Billing: subscriptions, checkout sessions, billing history. */
 import type { PlanId } from "./accounts";
 
 export type BillingInterval = "monthly" | "annual";

@@ -1,4 +1,4 @@
-/** Scheduled exports, their runs and delivery logs; workspace integrations (issue 11). */
+/** Scheduled exports, their runs and delivery logs; workspace integrations. */
 
 /** Stored (canonical) schedule types; the API also accepts weekly_digest and custom_cron. */
 export type ScheduleType = "weekly" | "on_status_change" | "cron" | "one_time";

@@ -1,4 +1,4 @@
-/** Incoming webhooks, feature flags, NPS answers (issue 9). */
+/** Incoming webhooks, feature flags, NPS answers. */
 
 export type IncomingAction = "create_project" | "add_comment" | "notify_members";
 export type IncomingEventStatus = "processed" | "failed" | "ignored";

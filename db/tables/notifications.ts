@@ -1,4 +1,4 @@
-/** Notifications, notification preferences, unsubscribe (issue 9). */
+/** Notifications, notification preferences, unsubscribe. */
 
 export interface NotificationsTable {
   id: string;

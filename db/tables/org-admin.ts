@@ -1,4 +1,4 @@
-/** Organization settings, members, invitations, teams (issue 10). */
+/** Organization settings, members, invitations, teams. */
 
 export interface TeamsTable {
   id: string;

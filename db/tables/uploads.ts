@@ -1,4 +1,4 @@
-/** Uploaded images and documents, metered usage (issue 9). */
+/** Uploaded images and documents, metered usage. */
 
 /** An image uploaded into a project (POST /api/upload/image); the re-encoded bytes live in `blobs`. */
 export interface UploadedImagesTable {

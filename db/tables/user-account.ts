@@ -1,4 +1,4 @@
-/** User profile fields, onboarding, activity (issue 9). */
+/** User profile fields, onboarding, activity. */
 
 /**
  * One row per user (created on first write), beside `users` so the frozen

@@ -1,4 +1,4 @@
-/** Outgoing webhooks and their delivery log (issue 9). */
+/** Outgoing webhooks and their delivery log. */
 
 export interface WebhooksTable {
   id: string;

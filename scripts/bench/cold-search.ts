@@ -1,5 +1,5 @@
 /**
- * Keyword searches that find nothing cached (issue 20): before each search
+ * Keyword searches that find nothing cached: before each search
  * the client changes a project (PATCH its priority), which moves the search
  * version (migration 0019), so the server ranks the matches afresh. Only the
  * searches are timed. With several clients the writes and searches

@@ -1,5 +1,5 @@
 /**
- * The workspace grown the way users grow it (issue 20), a phase of
+ * The workspace grown the way users grow it, a phase of
  * `npm run bench` (also runnable alone: `npx tsx scripts/bench/grown.ts`
  * after `npm run build`).
  *

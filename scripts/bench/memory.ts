@@ -1,5 +1,5 @@
 /**
- * Memory and the event loop under exports (issue 20), a phase of
+ * Memory and the event loop under exports, a phase of
  * `npm run bench` (alone: `npx tsx scripts/bench/memory.ts` after
  * `npm run build`).
  *

@@ -8,7 +8,7 @@ import { TestClient, signedUpClient } from "../support/client";
 /**
  * Who may do what with a project: every organization role, every
  * collaborator role, a share token and another organization, against reads
- * and writes of the same project (decisions.md, "Projects").
+ * and writes of the same project (docs/projects.md, "Who may do what").
  */
 
 type Who =

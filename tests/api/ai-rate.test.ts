@@ -6,9 +6,9 @@ import { expectError } from "../support/org";
 import { parseSse } from "../support/sse";
 
 /**
- * The plan's AI rate (decisions.md: free 10 a minute) counts requests that
+ * The plan's AI rate (docs/ai.md: free 10 a minute) counts requests that
  * reach a provider; the offline drafter costs nothing and is not counted
- * (docs/ai.md, issue 21). Providers answer through their real SDKs against
+ * (docs/ai.md). Providers answer through their real SDKs against
  * the stand-ins in tests/mocks.
  */
 

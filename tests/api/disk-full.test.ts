@@ -9,7 +9,7 @@ import { expectError, setPlan } from "../support/org";
 import { pageText } from "../support/page";
 
 /**
- * A full disk (issue 12): SQLite answers SQLITE_FULL when the database cannot
+ * A full disk: SQLite answers SQLITE_FULL when the database cannot
  * grow. `PRAGMA max_page_count` at the current size makes it so without
  * filling the real disk. Writes answer 503 STORAGE_FULL, leave nothing
  * half-saved and no damage, and work again once there is room.

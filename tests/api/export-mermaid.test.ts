@@ -7,7 +7,7 @@ import { renderHtml } from "~/domain/exports/render/html.server";
 import type { Account } from "../support/org";
 import { brandedOwner } from "./export-render-support";
 
-/** Mermaid diagrams rendered on the server with Chromium (issue 11), and their fallback. */
+/** Mermaid diagrams rendered on the server with Chromium, and their fallback. */
 
 const FLOW = "flowchart LR\n  A[Start checkout] --> B{Card saved?}\n  B -->|Yes| C[Pay in one tap]\n  B -->|No| D[Enter card]";
 const BROKEN = "flowchart TD\n  A[[[ --> ";

@@ -8,7 +8,7 @@ import { largePrd } from "../support/large-prd";
 import type { Account } from "../support/org";
 import { brandedOwner, newProject, png, uploadImage, XSS_MARKDOWN } from "./export-render-support";
 
-/** The Word export (issue 11): real headings, lists, tables, code, links, images, branding. */
+/** The Word export: real headings, lists, tables, code, links, images, branding. */
 
 let owner: Account;
 let projectId: string;

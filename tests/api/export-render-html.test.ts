@@ -5,7 +5,7 @@ import type { Account } from "../support/org";
 import { joinOrg } from "../support/org";
 import { actorOf, brandedOwner, jpeg, newProject, png, uploadImage, XSS_MARKDOWN } from "./export-render-support";
 
-/** The HTML export (issue 11): self-contained, sanitized, branded, printable. */
+/** The HTML export: self-contained, sanitized, branded, printable. */
 
 const PRD = `# Checkout Revamp
 

@@ -11,7 +11,7 @@ import { renderPdf } from "~/domain/exports/render/pdf.server";
 import { largePrd } from "../support/large-prd";
 
 /**
- * The PDF export (issue 11), read back with poppler's tools: pdftotext finds
+ * The PDF export, read back with poppler's tools: pdftotext finds
  * the text (so it is real, selectable text in embedded fonts), pdfinfo the
  * pages and metadata, pdffonts the embedded subsets, pdfimages the pictures.
  */

@@ -9,7 +9,7 @@ import { signedUpClient, TestClient } from "../support/client";
 import { fillTheDisk, freeTheDisk } from "../support/disk";
 
 /**
- * Operations (issue 12): request ids and JSON logs, /api/health's checks and
+ * Operations: request ids and JSON logs, /api/health's checks and
  * /metrics, through the same node handler server.ts runs (on a real socket).
  */
 

@@ -13,7 +13,7 @@ import { rawPost } from "./exports-support";
 registerBackgroundWork();
 
 /**
- * One visibility rule (decisions.md, "Projects"; `readableProjects` in
+ * One visibility rule (docs/projects.md; `readableProjects` in
  * app/domain/projects/access.server.ts): owner and admin see every project
  * of the organization, a member reads all of them, a viewer reads only the
  * projects shared with them as a collaborator, and nobody sees another

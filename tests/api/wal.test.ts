@@ -6,7 +6,7 @@ import { sqlite } from "~/db.server";
 import { checkpointOffThread, checkpointWal, walBytes, walCheckpointTick } from "~/ops/checkpoint.server";
 
 /**
- * The write-ahead log stays bounded under sustained writes (issue 12):
+ * The write-ahead log stays bounded under sustained writes:
  * automatic checkpoints keep it near 1000 pages while nobody holds an old
  * snapshot; a long reader lets it grow, and the scheduled
  * wal_checkpoint(TRUNCATE) gives the space back once the reader is done.

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Session, startServer, until, writeLoad, type ServerProcess } from "./server-process";
 
 /**
- * Online backup (issue 12): `npm run db:backup` runs while the built server
+ * Online backup: `npm run db:backup` runs while the built server
  * takes a concurrent write load; the backup is restored with
  * `npm run db:restore` into a fresh DATA_DIR, and a server started there
  * signs the same account in and lists every project acknowledged before the

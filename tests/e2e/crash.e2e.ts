@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Session, startServer, until, writeLoad, type ServerProcess } from "./server-process";
 
 /**
- * Crash safety (issue 12): the built server is SIGKILLed in the middle of a
+ * Crash safety: the built server is SIGKILLed in the middle of a
  * concurrent write load. After a restart on the same DATA_DIR every write it
  * acknowledged (answered 201) is there, the database passes
  * `PRAGMA integrity_check`, and the server answers health and takes writes.

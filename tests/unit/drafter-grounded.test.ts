@@ -9,7 +9,7 @@ import { roadmap } from "~/ai/builtin/roadmap";
 import { technicalSpecs, userStories } from "~/ai/builtin/specs";
 
 /**
- * Derived documents stay grounded in what the user wrote (issue 21): the
+ * Derived documents stay grounded in what the user wrote: the
  * dental-reminders interview from the issue, through the PRD into stories,
  * the technical spec, the roadmap, launch copy and a flow diagram.
  */

@@ -7,7 +7,7 @@ import { userStories } from "~/ai/builtin/specs";
 import { mulberry32 } from "../../scripts/seed-content";
 
 /**
- * The offline drafter never makes the user's text worse (issue 21), checked
+ * The offline drafter never makes the user's text worse, checked
  * over generated interviews: numbered and bulleted lists (on their own lines
  * and inline), label lines ("Primary: …", "Risk: … Mitigation: …"), empty and
  * off-topic answers. Inputs come from a seeded generator, so a failure

@@ -8,7 +8,7 @@ import { placeholderPhrase } from "~/prd-rules/rules";
 import { draftFromDocument } from "~/domain/uploads/from-document.server";
 
 /**
- * Placeholders are defects (issue 21): "to be agreed", "priority to confirm",
+ * Placeholders are defects: "to be agreed", "priority to confirm",
  * an open question written into Requirements, a table without rows. The
  * check reports them, the score counts them, and the coach never calls a
  * placeholder a mitigation.

@@ -1,7 +1,7 @@
 import { plainInline, sentences } from "~/utils/md-doc";
 
 /**
- * The statements of one builder answer, as the user wrote them (issue 21).
+ * The statements of one builder answer, as the user wrote them.
  * A list item stays whole ("1. Send a reminder 48 hours before. Include the
  * address." is one requirement), an inline numbered list ("1. … 2. …") is
  * split at its numbers, and the rest of the text is split into sentences.

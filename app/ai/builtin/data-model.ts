@@ -1,7 +1,7 @@
 import { camel, pascal, singular } from "./phrases";
 
 /**
- * The data model a technical spec may propose (issue 21): only records and
+ * The data model a technical spec may propose: only records and
  * fields the requirements mention, each traced to its requirement. A field
  * is named by the words "the confirmation status beside each booking"
  * (booking.confirmationStatus), "patients who opted out" (patient.optedOut)

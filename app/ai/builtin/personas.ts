@@ -4,7 +4,7 @@ import { ROLE } from "./topics";
 
 /**
  * The personas a user named, in their words and their order of importance
- * (issue 21): "Primary: front-desk receptionists. Secondary: patients, often
+ * "Primary: front-desk receptionists. Secondary: patients, often
  * parents booking for children, and clinic owners." gives the receptionists
  * first, then patients (with "often parents booking for children" kept as a
  * note on them, not a persona of its own), then clinic owners. A short list

@@ -3,7 +3,7 @@ import { type Doc, plainInline, sentences } from "~/utils/md-doc";
 
 /**
  * The timeline a PRD states ("GA 10 weeks after the pilot", "launch within
- * 3 months"), so the roadmap keeps to it (issue 21): a plan whose length
+ * 3 months"), so the roadmap keeps to it: a plan whose length
  * contradicts the user's own date teaches them to distrust both.
  */
 

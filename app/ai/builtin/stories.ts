@@ -4,7 +4,7 @@ import { storyPersona } from "./personas";
 import { ROLE } from "./topics";
 
 /**
- * User stories from requirements (issue 21): who wants it is the persona
+ * User stories from requirements: who wants it is the persona
  * the requirement names ("Let the patient confirm …" is the patient's
  * story, "Show receptionists …" the receptionists'), else the primary
  * persona; the "I want" clause is the requirement's own verb phrase, and the

@@ -13,7 +13,7 @@ export const confirmNameSchema = z.object({
 });
 
 /**
- * The API's body (interface-spec: no body): `confirmName` is optional, and
+ * The API's body (docs/administration.md: no body): `confirmName` is optional, and
  * checked only when sent, so a script can add the same safety catch.
  */
 export const dangerApiSchema = z.object({

@@ -8,7 +8,7 @@ import {
 } from "~/ai/schemas";
 import { providerField } from "../builder/builder.schema";
 
-/** Inputs of the AI tools (shared/spec "AI tools"). */
+/** Inputs of the AI tools (docs/ai.md, "AI tools"). */
 
 export const MAX_TOOL_INPUT_CHARS = 500_000;
 

@@ -9,7 +9,7 @@ import { accountLockedMessage } from "../mail/templates";
 import { defaultMembership } from "../orgs/orgs.server";
 
 /**
- * Sign-in lockout (interface-spec "Limits": 5 failures, 15-minute lock,
+ * Sign-in lockout (docs/security.md, "Sign-in lockout…": 5 failures, 15-minute lock,
  * 30-minute window), per (address, source) rather than per account, and the
  * same for addresses with and without an account (docs/security.md,
  * "Sign-in lockout"):

@@ -1,4 +1,4 @@
-/** The password rule (interface-spec "Authentication"); safe to import in the browser. */
+/** The password rule (docs/users.md); safe to import in the browser. */
 export const PASSWORD_RULE =
   "At least 8 characters with an uppercase letter, a lowercase letter and a digit.";
 

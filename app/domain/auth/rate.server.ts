@@ -1,6 +1,6 @@
 import { assertAllowed, RateLimiter } from "~/utils/rate-limiter.server";
 
-/** Auth endpoints: 10 requests per minute per IP and per e-mail (decisions.md). */
+/** Auth endpoints: 10 requests per minute per IP and per e-mail (docs/security.md). */
 export const AUTH_RATE_PER_MINUTE = 10;
 export const authLimiter = new RateLimiter(60_000);
 

@@ -1,6 +1,6 @@
 import type { PlanId } from "#db/schema";
 
-/** Plans and limits from decisions.md. -1 means unlimited. */
+/** Plans and limits (docs/billing.md). -1 means unlimited. */
 export const PLAN_IDS: readonly PlanId[] = ["free", "starter", "pro", "enterprise"];
 
 export const METRICS = [

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { hexColor } from "../orgs/orgs.schema";
 
-/** Inputs of branding (POST /api/organization/branding) — issue 10, helper E. */
+/** Inputs of branding (POST /api/organization/branding). */
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const MAX_LOGO_DIMENSION = 512;

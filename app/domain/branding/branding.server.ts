@@ -9,7 +9,7 @@ import { decodeBase64Logo, reencodeLogo } from "./logo.server";
 import { forgetRemoteLogos, logoUrlProblem } from "./remote-logo.server";
 
 /**
- * Branding of an organization (issue 10): colours and company name live in
+ * Branding of an organization: colours and company name live in
  * organizations.settings.branding (read and merged by orgs/settings.server);
  * the logo's bytes are a row of `blobs`, referenced from
  * settings.brandingLogo = {blobId, sha256}, and served publicly at

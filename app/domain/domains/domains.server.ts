@@ -12,7 +12,7 @@ import { lookupCname, lookupTxt } from "./dns.server";
 import { TXT_PREFIX, VERIFY_PER_MINUTE, type SetDomainInput } from "./domains.schema";
 
 /**
- * Custom domain of an organization (issue 10), kept in
+ * Custom domain of an organization, kept in
  * organizations.settings.customDomain. Verification needs both a CNAME of
  * the domain to the app's host (APP_URL) and a TXT record
  * `_prd-verification.<domain>` holding the organization's token.

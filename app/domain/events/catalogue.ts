@@ -1,4 +1,4 @@
-/** The outgoing event catalogue (decisions.md, "Events"). */
+/** The outgoing event catalogue (docs/webhooks.md). */
 export const EVENT_NAMES = [
   "project.created",
   "project.updated",

@@ -1,5 +1,5 @@
 /**
- * The document every exporter renders (issue 11). Built once per export by
+ * The document every exporter renders. Built once per export by
  * prepare.server.ts, then handed to render/html, render/pdf or render/docx.
  */
 

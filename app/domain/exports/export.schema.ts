@@ -1,8 +1,8 @@
 import { z } from "zod/v4";
 
-/** Inputs of the file exports (issue 11): one PRD as pdf/html/docx, or several as a zip. */
+/** Inputs of the file exports: one PRD as pdf/html/docx, or several as a zip. */
 
-/** Most projects a bulk export takes (interface-spec "Limits"). */
+/** Most projects a bulk export takes (docs/exports.md). */
 export const BULK_MAX_PROJECTS = 20;
 export const BULK_FORMATS = ["pdf", "html", "markdown", "all"] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
@@ -10,7 +10,7 @@ export type BulkFormat = (typeof BULK_FORMATS)[number];
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /**
- * Body of POST /api/export/pdf|html|docx (interface-spec, "Exports"):
+ * Body of POST /api/export/pdf|html|docx (docs/exports.md):
  * `projectId` or `content`, at least one of the two; `title` optional.
  * - projectId: a project the caller can read; its saved PRD.
  * - content: markdown, not tied to a project.

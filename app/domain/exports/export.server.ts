@@ -17,7 +17,7 @@ import { projectSourceFor } from "./source.server";
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = { pdf: "PDF", docx: "Word (DOCX)", html: "HTML", markdown: "Markdown" };
 
-/** The feature flag a format needs (interface-spec: export_pdf, export_docx; HTML and Markdown have none). */
+/** The feature flag a format needs (docs/exports.md: export_pdf, export_docx; HTML and Markdown have none). */
 export const FORMAT_FLAGS: Partial<Record<ExportFormat, string>> = { pdf: "export_pdf", docx: "export_docx" };
 
 /** 403 FEATURE_DISABLED when the format's flag is off for the caller. */

@@ -9,7 +9,7 @@ import { FairQueue } from "./mermaid-queue.server";
 export { closeDiagramBrowser, configureDiagramRenderer } from "./mermaid-process.server";
 
 /**
- * Mermaid diagrams rendered on the server (issue 11) by the real Mermaid in
+ * Mermaid diagrams rendered on the server by the real Mermaid in
  * headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium), driven by
  * playwright-core in a child Node process (mermaid-child.ts): the server
  * process never loads playwright (about 90 MB resident), and a hung browser

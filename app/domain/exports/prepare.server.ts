@@ -10,7 +10,7 @@ import { renderDiagrams } from "./mermaid.server";
 import { referencesInWorker } from "./render-pool.server";
 
 /**
- * Builds the ExportDocument of a source (issue 11): the organization's
+ * Builds the ExportDocument of a source: the organization's
  * branding with its logo, the Mermaid diagrams rendered (mermaid.server) and
  * the images the markdown references loaded — only ours (uploaded images,
  * /api/uploads/images/{id}, relative or on APP_URL), never an external URL,

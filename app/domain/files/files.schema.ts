@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 
-/** Project file upload limit (interface-spec "Limits"). */
+/** Project file upload limit (docs/files.md). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILENAME_LENGTH = 200;
 export const MAX_FOLDER_NAME_LENGTH = 100;

@@ -1,7 +1,7 @@
 import type { IntegrationProvider } from "#db/tables/exports";
 
 /**
- * The workspace integrations (issue 11). `notes` speaks the Notion API,
+ * The workspace integrations. `notes` speaks the Notion API,
  * `wiki` Confluence Cloud, `docs` Google Drive / Docs. Shared by the API,
  * the settings page and the tests; nothing here touches the network.
  */

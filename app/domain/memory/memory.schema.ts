@@ -3,7 +3,7 @@ import { MEMORY_CATEGORIES, MEMORY_TYPES } from "~/ai/schemas";
 import { providerField } from "../builder/builder.schema";
 import { formBoolean } from "../form-fields";
 
-/** Inputs of the per-user memory store (shared/spec "Memory"). */
+/** Inputs of the per-user memory store (docs/ai.md, "Memory"). */
 
 export const MAX_EXTRACT_MESSAGES = 50;
 export const MAX_EXTRACT_MESSAGE_CHARS = 10_000;

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { email } from "../auth/auth.schema";
 
-/** Input schemas of organization settings, members, invitations and teams (issue 10). */
+/** Input schemas of organization settings, members, invitations and teams. */
 
 export const hexColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Use a hex colour such as #4f46e5");
 

@@ -6,7 +6,7 @@ import { StampedCache } from "~/utils/stamped-cache.server";
 import { forbidden, notFound } from "../errors";
 
 /**
- * Who may do what with a project (decisions.md, "Projects"). Every project
+ * Who may do what with a project (docs/projects.md, "Who may do what"). Every project
  * operation goes through `projectAccess`, and every query over many projects
  * filters with `readableProjects`; nothing else decides.
  *

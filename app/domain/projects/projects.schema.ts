@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { formBoolean } from "../form-fields";
 
-/** Project status and priority values (decisions.md, "Projects"). */
+/** Project status and priority values (docs/projects.md). */
 export const PROJECT_STATUSES = [
   "DRAFT",
   "IN_PROGRESS",

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 
-/** Upload limits (interface-spec "Limits"): checked while the body streams. */
+/** Upload limits (docs/uploads.md): checked while the body streams. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { assertWithinLimit, registerUsageCounter } from "../billing/limits.serve
 import { newId, nowIso } from "~/utils/ids.server";
 
 /**
- * Metered uploads (decisions.md, "Plans, limits"): `document_uploads` counts
+ * Metered uploads (docs/billing.md, docs/uploads.md): `document_uploads` counts
  * documents processed this calendar month (UTC), `transcription_minutes` the
  * minutes transcribed this month. Both are read from `uploadUsage`.
  */

@@ -1,4 +1,4 @@
-// Administration dashboard, analytics and bulk deletes (issue 10, helper F).
+// Administration dashboard, analytics and bulk deletes.
 import { z } from "zod/v4";
 import { ADMIN_ROLES } from "~/domain/actor";
 import { usageAnalyticsSchema } from "~/domain/admin/analytics.server";

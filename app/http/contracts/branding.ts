@@ -1,4 +1,4 @@
-// Contracts of branding and custom domain (issue 10, helper E). Each exported contract is picked up by ./index.ts.
+// Contracts of branding and custom domain. Each exported contract is picked up by ./index.ts.
 import { z } from "zod/v4";
 import { ADMIN_ROLES } from "~/domain/actor";
 import { brandingUpdateSchema } from "~/domain/branding/branding.schema";

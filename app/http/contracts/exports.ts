@@ -1,4 +1,4 @@
-/** Contracts of this area (issue 11): file exports of PRDs. */
+/** Contracts of this area: file exports of PRDs. */
 import { bulkExportSchema, singleExportSchema } from "~/domain/exports/export.schema";
 import { contract } from "../contract";
 

@@ -3,7 +3,7 @@ import { exportDocsSchema, exportNotesSchema, exportWikiSchema, providerSchema }
 import { type IntegrationProvider, PROVIDER_INFO, providerEnvNames } from "~/domain/integrations/providers";
 import { contract } from "../contract";
 
-// Contracts of the workspace integrations and their exports (issue 11). Each exported contract is picked up by ./index.ts.
+// Contracts of the workspace integrations and their exports. Each exported contract is picked up by ./index.ts.
 
 const tag = "Integrations";
 

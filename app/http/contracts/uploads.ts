@@ -2,8 +2,8 @@ import { z } from "zod/v4";
 import { audioBodyDoc, DOCUMENT_KINDS, documentBodyDoc, imageBodyDoc } from "~/domain/uploads/uploads.schema";
 import { contract } from "../contract";
 
-// Contracts of this area (issue 9). Each exported contract is picked up by ./index.ts.
-// The integrations status moved to ./integrations.ts (issue 11).
+// Contracts of this area. Each exported contract is picked up by ./index.ts.
+// The integrations status moved to ./integrations.ts.
 
 const tag = "Uploads";
 const typeNote = " The type is decided from the bytes, never from the filename or the part's declared type.";

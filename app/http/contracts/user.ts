@@ -1,4 +1,4 @@
-// Contracts of this area (issue 9). Each exported contract is picked up by ./index.ts.
+// Contracts of this area. Each exported contract is picked up by ./index.ts.
 import { z } from "zod/v4";
 import {
   deleteAccountSchema,

@@ -19,7 +19,7 @@ import {
 } from "./docx-xml";
 
 /**
- * The Word export (issue 11): a WordprocessingML package written directly
+ * The Word export: a WordprocessingML package written directly
  * from the marked tokens (docx-body.ts) and zipped with fflate. No HTML
  * round trip and no document object model: a 30,000-word PRD takes a
  * fraction of a second and a few tens of MB (html-to-docx and the `docx`

@@ -7,7 +7,7 @@ import { diagramKey, isMermaid, plainText, safeLinkHref } from "../markdown-toke
 import { exportCss } from "./html-style";
 
 /**
- * The HTML export (issue 11): one self-contained, printable file. Inline
+ * The HTML export: one self-contained, printable file. Inline
  * stylesheet, images as data: URIs, a Content-Security-Policy that forbids
  * scripts and every outside request, the organization's colours, logo and
  * name, a title block and a table of contents.

@@ -1,7 +1,7 @@
 import type { ExportDocument } from "../document";
 
 /**
- * The PDF export (issue 11): real text in embedded DejaVu fonts, title page,
+ * The PDF export: real text in embedded DejaVu fonts, title page,
  * contents, page numbers, branding; see docs/export-pdf.md. The layout engine
  * (app/domain/exports/pdf/) and pdf-lib load on the first export, not at start-up.
  */
