@@ -5,7 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { requestIdOf } from "./http/request-id.server";
-import { addDocumentHeaders, createNonce, withBaselineHeaders } from "./http/security-headers.server";
+import { addDocumentHeaders, createNonce, withBaselineHeaders } from "./http/server/security-headers.server";
 import { mustReplay, replayToPrimary } from "./ops/replay.server";
 import { logger } from "./utils/log.server";
 import { NonceContext } from "./utils/nonce";

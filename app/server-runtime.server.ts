@@ -4,8 +4,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { type Config, ConfigError, parseConfig } from "./config.server";
-import { createApiRouter } from "./http/api-router.server";
-import { createNodeHandler } from "./http/serve.server";
+import { createApiRouter } from "./http/api/api-router.server";
+import { createNodeHandler } from "./http/server/serve.server";
 import { withStorageFullPages } from "./ops/storage-errors.server";
 import { logger } from "./utils/log.server";
 

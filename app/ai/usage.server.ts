@@ -1,7 +1,7 @@
 import type { AiCallsTable, AiKeySource } from "#db/schema";
 import { db, type Executor, isPrimary } from "~/db.server";
 import { assertWithinLimit, registerUsageCounter } from "~/domain/billing/limits.server";
-import { countAiTokens } from "~/http/metrics.server";
+import { countAiTokens } from "~/http/server/metrics.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Usage } from "./types";
 

@@ -1,7 +1,7 @@
 import type { BulkExport } from "~/domain/exports/bulk.server";
 import type { ExportFile } from "~/domain/exports/document";
-import { contentDisposition, downloadResponse } from "./download.server";
-import { API_VERSION } from "./respond.server";
+import { contentDisposition, downloadResponse } from "./api/download.server";
+import { API_VERSION } from "./api/respond.server";
 
 /** Export results as HTTP downloads (API and UI routes alike). */
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
-import { registerQueueStats } from "~/http/metrics.server";
+import { registerQueueStats } from "~/http/server/metrics.server";
 import { nowIso } from "~/utils/ids.server";
 
 /**

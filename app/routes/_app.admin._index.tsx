@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
 import { switchOrganization } from "~/domain/orgs/switch.server";
-import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
+import { formValues, requireUiActor, safeRedirect } from "~/http/ui/ui.server";
 
 /** /admin opens on the members tab. */
 export const loader = () => redirect("/admin/dashboard");

@@ -9,8 +9,8 @@ import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "~
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
 import { AppError } from "~/domain/errors";
 import { listMembers } from "~/domain/orgs/members.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Approval workflows · Administration · PRD Studio" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { auditFilterSchema, listAuditLogs, summarizeAuditLogs } from "~/domain/audit/query.server";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Admin · PRD Studio" }];
 

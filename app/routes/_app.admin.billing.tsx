@@ -8,7 +8,7 @@ import { adminBillingOverview } from "~/domain/billing/admin.server";
 import { billingPortalLink } from "~/domain/billing/checkout.server";
 import { PLAN_NAMES, type Metric } from "~/domain/billing/plans";
 import { METRIC_LABELS } from "~/domain/billing/pricing";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Administration · PRD Studio" }];
 

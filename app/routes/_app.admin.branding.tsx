@@ -8,9 +8,9 @@ import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
 import { validationError } from "~/domain/errors";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { parseMultipart } from "~/http/multipart.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { parseMultipart } from "~/http/api/multipart.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Branding · Administration · PRD Studio" }];
 

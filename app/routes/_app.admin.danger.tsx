@@ -5,7 +5,7 @@ import { type FormState, FieldNotes, FormAlert, SubmitButton } from "~/component
 import { db } from "~/db.server";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { confirmNameSchema, deleteAllProjects, deleteOrganization } from "~/domain/admin/danger.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 import { clearSessionCookie } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Danger zone · Administration · PRD Studio" }];

@@ -4,7 +4,7 @@ import { ZodError } from "zod/v4";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { usageAnalytics, usageAnalyticsSchema } from "~/domain/admin/analytics.server";
 import { adminDashboard } from "~/domain/admin/dashboard.server";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Administration · PRD Studio" }];
 

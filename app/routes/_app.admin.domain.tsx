@@ -6,8 +6,8 @@ import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom domain · Administration · PRD Studio" }];
 

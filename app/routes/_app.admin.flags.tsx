@@ -5,7 +5,7 @@ import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
 import { PLAN_IDS, PLAN_NAMES } from "~/domain/billing/plans";
 import { upsertFlagSchema } from "~/domain/flags/flags.schema";
 import { deleteFlag, listFlags, upsertFlag } from "~/domain/flags/store.server";
-import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Feature flags · PRD Studio" }];
 

@@ -18,8 +18,8 @@ import {
 import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { listOrgMembers } from "~/domain/orgs/members.server";
 import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitations · Administration · PRD Studio" }];
 

@@ -6,7 +6,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { addAllowlistEntry, addEntrySchema, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "IP allowlist · Admin · PRD Studio" }];
 

@@ -6,8 +6,8 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { changeMemberRole, listOrgMembers, removeMember, transferOwnership } from "~/domain/orgs/members.server";
 import { assignableRole } from "~/domain/orgs/orgs.schema";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Members · Administration · PRD Studio" }];
 

@@ -8,8 +8,8 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { startCheckout } from "~/domain/billing/checkout.server";
 import { pricingTiers } from "~/domain/billing/pricing";
 import { stripePriceId } from "~/domain/billing/providers/stripe.server";
-import { checkoutBody } from "~/http/contracts/billing";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { checkoutBody } from "~/http/api/contracts/billing";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Plans · Administration · PRD Studio" }];
 

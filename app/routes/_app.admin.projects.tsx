@@ -5,8 +5,8 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { listMembers } from "~/domain/orgs/members.server";
 import { listTemplates } from "~/domain/templates/templates.server";
 import { listTemplatesQuery } from "~/domain/templates/templates.schema";
-import { uiProjectList } from "~/http/project-list.server";
-import { requireUiActor } from "~/http/ui.server";
+import { uiProjectList } from "~/http/ui/project-list.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "All projects · Administration · PRD Studio" }];
 

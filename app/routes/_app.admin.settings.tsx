@@ -5,8 +5,8 @@ import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { updateOrgSettingsSchema } from "~/domain/orgs/orgs.schema";
 import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Organization settings · Administration · PRD Studio" }];
 

@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/forms";
 import { RelativeTime } from "~/components/project-badges";
 import { adminSubmissionsQuery, reviewSchema, SUBMISSION_STATUSES } from "~/domain/templates/submissions.schema";
 import { adminListSubmissions, reviewSubmission } from "~/domain/templates/submissions.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Template submissions · PRD Studio" }];
 

@@ -7,8 +7,8 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { teamInput } from "~/domain/orgs/orgs.schema";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "~/domain/teams/teams.server";
-import { readFlash, setFlash } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, setFlash } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Teams · Administration · PRD Studio" }];
 

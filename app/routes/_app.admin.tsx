@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 /** Platform pages (superadmin) that live under /admin but are not organization administration. */
 const PLATFORM_PATHS = ["/admin/flags", "/admin/submissions"];

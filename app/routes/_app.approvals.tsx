@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { TRIGGER_LABELS } from "~/domain/approvals/approvals.schema";
 import { decideApproval, listApprovals } from "~/domain/approvals/decisions.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Approvals · PRD Studio" }];
 

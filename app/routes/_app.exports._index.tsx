@@ -6,8 +6,8 @@ import { BULK_MAX_PROJECTS } from "~/domain/exports/export.schema";
 import { exportMenu } from "~/domain/exports/export.server";
 import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
-import { readFlash } from "~/http/flash.server";
-import { requireUiActor } from "~/http/ui.server";
+import { readFlash } from "~/http/ui/flash.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Exports · PRD Studio" }];
 

@@ -12,8 +12,8 @@ import { DIGEST_LABEL, describeSchedule, formatInZone } from "~/domain/scheduled
 import { scheduleFormInput } from "~/domain/scheduled-exports/scheduled-exports.form";
 import { createScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { createSchedule, listSchedules } from "~/domain/scheduled-exports/schedules.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled exports · PRD Studio" }];

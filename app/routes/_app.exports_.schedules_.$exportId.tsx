@@ -13,8 +13,8 @@ import { DIGEST_LABEL, describeSchedule, formatInZone, toLocalInput } from "~/do
 import { scheduleFormInput, scheduleFormValues } from "~/domain/scheduled-exports/scheduled-exports.form";
 import { updateScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { canManageSchedule, deleteSchedule, getSchedule, listLogs, updateSchedule } from "~/domain/scheduled-exports/schedules.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -9,8 +9,8 @@ import { npsStatus } from "~/domain/feedback/nps.server";
 import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { getOnboarding } from "~/domain/users/onboarding.server";
 import { onboardingProgress } from "~/domain/users/progress.server";
-import { readFlash } from "~/http/flash.server";
-import { formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash } from "~/http/ui/flash.server";
+import { formValues, requireUiActor } from "~/http/ui/ui.server";
 import { aiPromptDismissed, dismissAiPrompt } from "~/utils/first-run.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · PRD Studio" }];

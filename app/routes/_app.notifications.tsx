@@ -10,7 +10,7 @@ import {
   setNotificationRead,
 } from "~/domain/notifications/notifications.server";
 import { listNotificationsQuery } from "~/domain/notifications/notifications.schema";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · PRD Studio" }];
 

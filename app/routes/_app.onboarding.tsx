@@ -7,7 +7,7 @@ import { completeOnboarding } from "~/domain/users/onboarding.server";
 import { getProfile } from "~/domain/users/profile.server";
 import { MAX_INVITES, onboardingSchema } from "~/domain/users/users.schema";
 import { requestMeta } from "~/http/context.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Welcome · PRD Studio" }];
 

@@ -8,13 +8,13 @@ import { diffTexts } from "~/domain/prd/diff.server";
 import { PRD_STYLES, putPrdSchema } from "~/domain/prd/prd.schema";
 import { getPrd, savePrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { CommentsPanel } from "~/components/comments-panel";
-import { commentsAction, commentsData } from "~/http/comments-ui.server";
+import { commentsAction, commentsData } from "~/http/ui/comments-ui.server";
 import { PrdCheckCard } from "~/components/ai/prd-check-card";
 import { checkProjectPrd } from "~/domain/prd/check.server";
-import { readFlash } from "~/http/flash.server";
+import { readFlash } from "~/http/ui/flash.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

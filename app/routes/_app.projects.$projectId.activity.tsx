@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RelativeTime, statusLabel } from "~/components/project-badges";
 import { projectActivity, projectHistory } from "~/domain/projects/projects.server";
-import { orPageError, requireUiActor } from "~/http/ui.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 const PAGE = 30;
 

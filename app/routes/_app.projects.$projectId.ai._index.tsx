@@ -11,9 +11,9 @@ import { startCoach } from "~/domain/ai-tools/coach.server";
 import { getProjectScore, scoreProject } from "~/domain/ai-tools/score.server";
 import { suggestImprovements } from "~/domain/ai-tools/suggestions.server";
 import { listViews } from "~/domain/collaboration/stakeholders.server";
-import { aiToolPage } from "~/http/ai-ui.server";
+import { aiToolPage } from "~/http/ui/ai-ui.server";
 import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);

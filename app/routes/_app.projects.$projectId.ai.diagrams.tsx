@@ -9,7 +9,7 @@ import { PostButton } from "~/components/post-button";
 import { wireframeSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { startWireframe } from "~/domain/ai-tools/writing.server";
-import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
 import { splitSections } from "~/utils/md-sections";
 
 const LABELS: Record<(typeof DIAGRAM_TYPES)[number], string> = {

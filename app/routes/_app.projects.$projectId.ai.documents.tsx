@@ -7,8 +7,8 @@ import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
-import { outputsFor } from "~/http/ai-outputs-ui.server";
-import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
+import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);

@@ -10,10 +10,10 @@ import { improveSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startImprove } from "~/domain/ai-tools/improve.server";
 import { diffTexts } from "~/domain/prd/diff.server";
 import { savePrd } from "~/domain/prd/prd.server";
-import { aiToolPage } from "~/http/ai-ui.server";
-import { redirectWithNotice } from "~/http/flash.server";
+import { aiToolPage } from "~/http/ui/ai-ui.server";
+import { redirectWithNotice } from "~/http/ui/flash.server";
 import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { formFailure, formValues } from "~/http/ui/ui.server";
 import { replaceSection, splitSections } from "~/utils/md-sections";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -7,8 +7,8 @@ import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { launchContentSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startLaunchContent } from "~/domain/ai-tools/writing.server";
-import { outputsFor } from "~/http/ai-outputs-ui.server";
-import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
+import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
 
 const LABELS: Record<(typeof LAUNCH_CONTENT_TYPES)[number], string> = {
   blog_post: "Blog post",

@@ -8,7 +8,7 @@ import { PostButton } from "~/components/post-button";
 import { roadmapInputSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { buildRoadmap } from "~/domain/ai-tools/roadmap.server";
-import { aiToolPage, outputToolAction } from "~/http/ai-ui.server";
+import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project } = await aiToolPage(request, context, params.projectId!);

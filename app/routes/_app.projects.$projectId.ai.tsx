@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AnsweredBy } from "~/components/ai/progress";
-import { aiToolPage } from "~/http/ai-ui.server";
+import { aiToolPage } from "~/http/ui/ai-ui.server";
 
 export const meta: MetaFunction = () => [{ title: "AI tools · PRD Studio" }];
 

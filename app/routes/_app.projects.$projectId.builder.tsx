@@ -14,9 +14,9 @@ import { generatePrdSchema, projectChatSchema } from "~/domain/builder/builder.s
 import { getConversation, projectChat, resetConversation } from "~/domain/builder/conversation.server";
 import { generatePrd } from "~/domain/builder/generate.server";
 import { getProject } from "~/domain/projects/projects.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { assertAiRate } from "~/http/ai-rate.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "AI builder · PRD Studio" }];
 

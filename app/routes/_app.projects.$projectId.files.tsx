@@ -8,8 +8,8 @@ import { createFolder, deleteFolder, updateFolder } from "~/domain/files/folders
 import { getProject } from "~/domain/projects/projects.server";
 import { formatBytes } from "~/utils/format";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { parseMultipart } from "~/http/multipart.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { parseMultipart } from "~/http/api/multipart.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

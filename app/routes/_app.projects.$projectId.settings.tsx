@@ -6,7 +6,7 @@ import { validationError } from "~/domain/errors";
 import { listMembers } from "~/domain/orgs/members.server";
 import { PRIORITIES, updateProjectSchema } from "~/domain/projects/projects.schema";
 import { deleteProject, getProject, updateProject } from "~/domain/projects/projects.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

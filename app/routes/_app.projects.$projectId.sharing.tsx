@@ -20,7 +20,7 @@ import { createView, deleteView, listViews } from "~/domain/collaboration/stakeh
 import { listMembers } from "~/domain/orgs/members.server";
 import { getProject, listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
-import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

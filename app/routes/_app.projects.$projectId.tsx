@@ -5,7 +5,7 @@ import { ExportMenu } from "~/components/projects/export-menu";
 import { exportMenu } from "~/domain/exports/export.server";
 import { PROJECT_STATUSES } from "~/domain/projects/projects.schema";
 import { getProject, setProjectStatus } from "~/domain/projects/projects.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · PRD Studio` }];
 

@@ -6,7 +6,7 @@ import { RelativeTime } from "~/components/project-badges";
 import { createVersionSchema } from "~/domain/prd/prd.schema";
 import { createVersion, getVersion, listVersions, restoreVersion } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Pagination, ProjectFilters, ProjectTable, projectCount } from "~/components/projects/project-list";
-import { uiProjectList } from "~/http/project-list.server";
-import { requireUiActor } from "~/http/ui.server";
+import { uiProjectList } from "~/http/ui/project-list.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Projects · PRD Studio" }];
 

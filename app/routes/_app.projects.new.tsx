@@ -8,8 +8,8 @@ import { listTemplates } from "~/domain/templates/templates.server";
 import { assertCanStartFromDocument, createProjectFromDocument } from "~/domain/uploads/from-document.server";
 import { MAX_DOCUMENT_BYTES } from "~/domain/uploads/uploads.schema";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { parseMultipart } from "~/http/multipart.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { parseMultipart } from "~/http/api/multipart.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "New project · PRD Studio" }];
 

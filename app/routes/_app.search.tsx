@@ -4,7 +4,7 @@ import { RelativeTime, StatusBadge } from "~/components/project-badges";
 import { AppError } from "~/domain/errors";
 import { searchQuerySchema } from "~/domain/search/search.schema";
 import { searchProjects } from "~/domain/search/search-modes.server";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Search · PRD Studio" }];
 

@@ -11,7 +11,7 @@ import { getProfile, updateProfile, updateTimezone } from "~/domain/users/profil
 import { deleteAccountSchema, timezoneSchema, updateProfileSchema } from "~/domain/users/users.schema";
 import { requestMeta } from "~/http/context.server";
 import { clearSessionCookie } from "~/http/session.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Settings · PRD Studio" }];
 

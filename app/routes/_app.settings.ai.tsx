@@ -18,8 +18,8 @@ import {
   listPersonalKeys,
 } from "~/domain/ai-keys/ai-keys.server";
 import { listPlatformProviders, testAiConnection } from "~/domain/ai-keys/test-connection.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "AI providers · Settings · PRD Studio" }];
 

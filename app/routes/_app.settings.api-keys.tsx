@@ -9,8 +9,8 @@ import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/a
 import type { ApiKeyScope } from "~/domain/api-keys/scopes";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { appUrl } from "~/config.server";
-import { readFlash, setFlash } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, setFlash } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD Studio" }];
 

@@ -15,7 +15,7 @@ import { createIncomingSchema, INCOMING_ACTION_LABELS, INCOMING_ACTIONS } from "
 import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { appUrl } from "~/config.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Incoming webhooks · Settings · PRD Studio" }];
 

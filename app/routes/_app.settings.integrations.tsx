@@ -14,8 +14,8 @@ import { CALLBACK_ERRORS, type CallbackError, PROVIDER_INFO } from "~/domain/int
 import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { appUrl } from "~/config.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Integrations · Settings · PRD Studio" }];
 

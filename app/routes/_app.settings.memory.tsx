@@ -8,8 +8,8 @@ import { AddMemoryForm, ExtractForm, MemoryFilters, MemoryList } from "~/compone
 import { createMemorySchema, extractMemorySchema, listMemoryQuery } from "~/domain/memory/memory.schema";
 import { createMemory, deleteMemory, extractMemories, listMemories } from "~/domain/memory/memory.server";
 import { assertAiRate } from "~/http/ai-rate.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 import { parsePastedConversation } from "~/utils/paste-conversation";
 
 export const meta: MetaFunction = () => [{ title: "Memory · Settings · PRD Studio" }];

@@ -4,8 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { PREFERENCE_KEYS, PREFERENCE_LABELS } from "~/domain/notifications/notifications.schema";
 import { getMyPreferences, updateMyPreferences } from "~/domain/notifications/preferences.server";
-import { readFlash, setFlash } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash, setFlash } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Settings · PRD Studio" }];
 

@@ -4,7 +4,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { changePasswordSchema } from "~/domain/auth/auth.schema";
 import { changePassword } from "~/domain/auth/auth.server";
 import { PASSWORD_RULE } from "~/domain/auth/password";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Security · Settings · PRD Studio" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

@@ -8,8 +8,8 @@ import { PLAN_NAMES } from "~/domain/billing/plans";
 import { EVENT_CHOICES, EVENT_FIELD_PREFIX, webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { createWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { createWebhook, listWebhooks, webhookQuota } from "~/domain/webhooks/webhooks.server";
-import { readFlash } from "~/http/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { readFlash } from "~/http/ui/flash.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Webhooks · Settings · PRD Studio" }];
 

@@ -7,8 +7,8 @@ import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { updateWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { deleteWebhook, getWebhook, listDeliveries, sendTestDelivery, updateWebhook } from "~/domain/webhooks/webhooks.server";
-import { readFlash, redirectWithNotice } from "~/http/flash.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { EventPicker } from "./_app.settings.webhooks";
 import { DeliveryStatus } from "~/components/delivery-status";
 

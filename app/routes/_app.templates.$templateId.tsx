@@ -16,7 +16,7 @@ import {
   templateAccess,
   updateTemplate,
 } from "~/domain/templates/templates.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.template.name ?? "Template"} · PRD Studio` }];
 

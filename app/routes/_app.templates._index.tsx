@@ -4,8 +4,8 @@ import { TemplateFilters } from "~/components/template-filters";
 import { TemplateCard } from "~/components/template-card";
 import { listTemplatesQuery, TEMPLATE_TYPES } from "~/domain/templates/templates.schema";
 import { listTemplates } from "~/domain/templates/templates.server";
-import { queryToObject } from "~/http/body.server";
-import { requireUiActor } from "~/http/ui.server";
+import { queryToObject } from "~/http/api/body.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Templates · PRD Studio" }];
 

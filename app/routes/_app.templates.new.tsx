@@ -6,7 +6,7 @@ import { TemplateForm } from "~/components/template-form";
 import { ADMIN_ROLES, hasRole } from "~/domain/actor";
 import { createTemplateSchema } from "~/domain/templates/templates.schema";
 import { createTemplate } from "~/domain/templates/templates.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "New template · PRD Studio" }];
 

@@ -6,7 +6,7 @@ import { brandCssVars } from "~/domain/branding/brand-style";
 import { brandingForOrg } from "~/domain/branding/branding.server";
 import { unreadCount } from "~/domain/notifications/notifications.server";
 import { listMemberships } from "~/domain/orgs/orgs.server";
-import { requireUiActor } from "~/http/ui.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);

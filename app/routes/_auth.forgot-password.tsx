@@ -4,7 +4,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { forgotPasswordSchema } from "~/domain/auth/auth.schema";
 import { requestPasswordReset } from "~/domain/auth/auth.server";
 import { requestMeta } from "~/http/context.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { formFailure, formValues } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · PRD Studio" }];
 

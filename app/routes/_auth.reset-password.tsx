@@ -7,7 +7,7 @@ import { resetPassword } from "~/domain/auth/auth.server";
 import { PASSWORD_RULE } from "~/domain/auth/password";
 import { requestMeta } from "~/http/context.server";
 import { clearSessionCookie } from "~/http/session.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { formFailure, formValues } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · PRD Studio" }];
 

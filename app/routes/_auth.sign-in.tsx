@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
-import { authenticateForm } from "~/http/authenticator.server";
+import { authenticateForm } from "~/http/ui/authenticator.server";
 import { sessionCookie } from "~/http/session.server";
-import { formFailure, formValues, requireAnonymous, safeRedirect } from "~/http/ui.server";
+import { formFailure, formValues, requireAnonymous, safeRedirect } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · PRD Studio" }];
 

@@ -8,7 +8,7 @@ import { register } from "~/domain/auth/auth.server";
 import { PASSWORD_RULE } from "~/domain/auth/password";
 import { requestMeta } from "~/http/context.server";
 import { sessionCookie } from "~/http/session.server";
-import { formFailure, formValues, requireAnonymous, safeRedirect } from "~/http/ui.server";
+import { formFailure, formValues, requireAnonymous, safeRedirect } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account · PRD Studio" }];
 

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { verifyEmailSchema } from "~/domain/auth/auth.schema";
 import { verifyEmail } from "~/domain/auth/auth.server";
-import { formFailure, formValues, getUiActor } from "~/http/ui.server";
+import { formFailure, formValues, getUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · PRD Studio" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PublicHeader } from "~/components/public-header";
-import { getUiActor } from "~/http/ui.server";
+import { getUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [
   { title: "PRD Studio — write product requirements with AI" },

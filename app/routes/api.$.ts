@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/errors";
-import { API_VERSION, errorResponse } from "~/http/respond.server";
+import { API_VERSION, errorResponse } from "~/http/api/respond.server";
 
 /** Any /api path no route claims: 404 in the envelope. */
 function notFound({ request }: { request: Request }) {

@@ -1,6 +1,6 @@
 import { deleteWorkflow, updateWorkflow } from "~/domain/approvals/workflows.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/approvals";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/approvals";
 
 const route = apiRoute(
   endpoint(c.updateWorkflow, async ({ actor, params, body }) => ({ workflow: await updateWorkflow(actor, params.workflowId, body) })),

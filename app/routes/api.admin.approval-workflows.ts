@@ -1,6 +1,6 @@
 import { createWorkflow, listWorkflows } from "~/domain/approvals/workflows.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/approvals";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/approvals";
 
 const route = apiRoute(
   endpoint(c.listWorkflows, async ({ actor }) => ({ workflows: await listWorkflows(actor) })),

@@ -1,7 +1,7 @@
 import { exportAuditLogs } from "~/domain/audit/query.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/admin";
-import { downloadResponse } from "~/http/download.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/admin";
+import { downloadResponse } from "~/http/api/download.server";
 
 const route = apiRoute(
   endpoint(c.exportAuditLogs, async ({ actor, query }) => {

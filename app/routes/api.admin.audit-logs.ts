@@ -1,6 +1,6 @@
 import { listAuditLogs, summarizeAuditLogs } from "~/domain/audit/query.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/admin";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/admin";
 
 const route = apiRoute(
   endpoint(c.listAuditLogs, async ({ actor, query }) => {

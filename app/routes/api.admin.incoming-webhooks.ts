@@ -1,6 +1,6 @@
 import { createIncomingWebhook, listIncomingWebhooks } from "~/domain/incoming/endpoints.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/incoming";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/incoming";
 
 const route = apiRoute(
   endpoint(c.listIncomingWebhooks, async ({ actor }) => ({ incomingWebhooks: await listIncomingWebhooks(actor) })),

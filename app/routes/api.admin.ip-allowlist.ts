@@ -1,6 +1,6 @@
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/admin";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/admin";
 
 const route = apiRoute(
   endpoint(c.listIpAllowlist, async ({ actor }) => ({ entries: await listAllowlist(actor), currentIp: actor.ip })),

@@ -1,6 +1,6 @@
 import { createApiKey, listApiKeys } from "~/domain/api-keys/api-keys.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/api-keys";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/api-keys";
 
 const route = apiRoute(
   endpoint(c.listApiKeys, async ({ actor }) => ({ apiKeys: await listApiKeys(actor) })),

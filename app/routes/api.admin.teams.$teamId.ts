@@ -1,6 +1,6 @@
 import { deleteTeam, updateTeam } from "~/domain/teams/teams.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/organization";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/organization";
 
 const route = apiRoute(
   endpoint(c.updateTeam, async ({ actor, params, body }) => ({ team: await updateTeam(actor, params.teamId, body) })),

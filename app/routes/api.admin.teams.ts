@@ -1,6 +1,6 @@
 import { createTeam, listTeams } from "~/domain/teams/teams.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/organization";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/organization";
 
 const route = apiRoute(
   endpoint(c.listTeams, async ({ actor, query }) => ({ teams: await listTeams(actor, query.includeArchived ?? false) })),

@@ -1,6 +1,6 @@
 import { reviewSubmission } from "~/domain/templates/submissions.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/marketplace";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/marketplace";
 
 const route = apiRoute(
   endpoint(c.reviewSubmission, async ({ actor, params, body }) => ({

@@ -1,6 +1,6 @@
 import { deleteTemplate, updateTemplate } from "~/domain/templates/templates.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/templates";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/templates";
 
 const route = apiRoute(
   endpoint(c.updateTemplate, ({ actor, params, body }) => updateTemplate(actor, params.id, body)),

@@ -1,6 +1,6 @@
 import { listDeliveries } from "~/domain/webhooks/webhooks.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/webhooks";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/webhooks";
 
 const route = apiRoute(
   endpoint(c.listWebhookDeliveries, async ({ actor, params }) => ({

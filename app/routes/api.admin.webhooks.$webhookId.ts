@@ -1,6 +1,6 @@
 import { deleteWebhook, getWebhook, updateWebhook } from "~/domain/webhooks/webhooks.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/webhooks";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/webhooks";
 
 const route = apiRoute(
   endpoint(c.getWebhook, async ({ actor, params }) => ({ webhook: await getWebhook(actor, params.webhookId) })),

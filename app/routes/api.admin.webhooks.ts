@@ -1,6 +1,6 @@
 import { createWebhook, listWebhooks } from "~/domain/webhooks/webhooks.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/webhooks";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/webhooks";
 
 const route = apiRoute(
   endpoint(c.listWebhooks, async ({ actor }) => ({ webhooks: await listWebhooks(actor) })),

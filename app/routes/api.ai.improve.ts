@@ -1,7 +1,7 @@
 import { improvementTypes, startImprove } from "~/domain/ai-tools/improve.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-tools";
-import { sseResponse } from "~/http/sse.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-tools";
+import { sseResponse } from "~/http/api/sse.server";
 
 const route = apiRoute(
   endpoint(c.listImprovements, () => ({ improvementTypes: improvementTypes() })),

@@ -1,7 +1,7 @@
 import { startTechnicalSpecs } from "~/domain/ai-tools/writing.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-tools";
-import { sseResponse } from "~/http/sse.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-tools";
+import { sseResponse } from "~/http/api/sse.server";
 
 const route = apiRoute(endpoint(c.technicalSpecs, async ({ actor, body, request }) => sseResponse(request, await startTechnicalSpecs(actor, body))));
 export const loader = route.loader;

@@ -1,6 +1,6 @@
 import { resetPassword } from "~/domain/auth/auth.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/auth";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/auth";
 
 const route = apiRoute(
   endpoint(c.resetPassword, async ({ body, meta }) => {

@@ -1,6 +1,6 @@
 import { startCheckout } from "~/domain/billing/checkout.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/billing";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/billing";
 
 const route = apiRoute(
   endpoint(c.createCheckout, async ({ actor, body, meta }) => {

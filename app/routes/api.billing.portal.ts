@@ -1,6 +1,6 @@
 import { billingPortalLink } from "~/domain/billing/checkout.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/billing";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/billing";
 
 const route = apiRoute(
   endpoint(c.createPortal, async ({ actor, meta }) => ({ link: await billingPortalLink(actor, meta.appUrl) })),

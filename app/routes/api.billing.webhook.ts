@@ -1,7 +1,7 @@
 import { handleStripeEvent, verifyStripeEvent } from "~/domain/billing/webhook.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import { readBodyText } from "~/http/body.server";
-import * as c from "~/http/contracts/billing";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import { readBodyText } from "~/http/api/body.server";
+import * as c from "~/http/api/contracts/billing";
 
 const route = apiRoute(
   endpoint(c.stripeWebhook, async ({ request }) => {

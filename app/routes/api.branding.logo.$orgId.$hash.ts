@@ -1,7 +1,7 @@
 import { readLogo } from "~/domain/branding/branding.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/branding";
-import { API_VERSION } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/branding";
+import { API_VERSION } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.getLogo, async ({ params, request }) => {

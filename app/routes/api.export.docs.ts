@@ -1,6 +1,6 @@
 import { exportToDocs } from "~/domain/integrations/export.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/integrations";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/integrations";
 
 const route = apiRoute(endpoint(c.exportDocs, ({ actor, body }) => exportToDocs(actor, body)));
 export const loader = route.loader;

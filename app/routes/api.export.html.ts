@@ -1,6 +1,6 @@
 import { exportPrd } from "~/domain/exports/export.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/exports";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/exports";
 import { exportFileResponse } from "~/http/export-download.server";
 
 const route = apiRoute(endpoint(c.exportHtml, async ({ actor, body }) => exportFileResponse(await exportPrd(actor, "html", body))));

@@ -1,6 +1,6 @@
 import { exportToNotes } from "~/domain/integrations/export.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/integrations";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/integrations";
 
 const route = apiRoute(endpoint(c.exportNotes, ({ actor, body }) => exportToNotes(actor, body)));
 export const loader = route.loader;

@@ -1,7 +1,7 @@
 import { listFlags, upsertFlag } from "~/domain/flags/store.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/flags-nps";
-import { jsonResponse } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/flags-nps";
+import { jsonResponse } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.listFeatureFlags, async ({ actor }) => ({ flags: await listFlags(actor) })),

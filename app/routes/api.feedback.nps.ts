@@ -1,6 +1,6 @@
 import { npsStatus, submitNps } from "~/domain/feedback/nps.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/flags-nps";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/flags-nps";
 
 const route = apiRoute(
   endpoint(c.getNps, async ({ actor }) => npsStatus(actor)),

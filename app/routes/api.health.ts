@@ -1,5 +1,5 @@
-import { apiRoute, endpoint } from "~/http/api.server";
-import { health } from "~/http/contracts/system";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import { health } from "~/http/api/contracts/system";
 import { healthReport } from "~/ops/health.server";
 
 const route = apiRoute(endpoint(health, () => healthReport()));

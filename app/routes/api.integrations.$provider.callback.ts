@@ -2,9 +2,9 @@ import { redirect } from "@remix-run/node";
 import { appUrl } from "~/config.server";
 import { completeConnect } from "~/domain/integrations/oauth.server";
 import { PROVIDER_INFO } from "~/domain/integrations/providers";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/integrations";
-import { redirectWithNotice } from "~/http/flash.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/integrations";
+import { redirectWithNotice } from "~/http/ui/flash.server";
 import { readSessionId } from "~/http/session.server";
 import { sessionKey } from "~/domain/sessions/sessions.server";
 

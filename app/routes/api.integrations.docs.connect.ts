@@ -1,7 +1,7 @@
 import { appUrl } from "~/config.server";
 import { startConnect } from "~/domain/integrations/oauth.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/integrations";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/integrations";
 
 const route = apiRoute(endpoint(c.connectDocs, ({ actor }) => startConnect(actor, "docs", appUrl())));
 export const loader = route.loader;

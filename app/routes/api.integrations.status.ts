@@ -1,6 +1,6 @@
 import { integrationsStatus } from "~/domain/integrations/connections.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/integrations";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/integrations";
 
 const route = apiRoute(endpoint(c.integrationsStatus, ({ actor }) => integrationsStatus(actor)));
 export const loader = route.loader;

@@ -1,6 +1,6 @@
 import { acceptInvitation } from "~/domain/orgs/invitation-admin.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/organization";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/organization";
 
 const route = apiRoute(endpoint(c.acceptInvitation, async ({ actor, body }) => acceptInvitation(actor, body.token)));
 export const loader = route.loader;

@@ -1,6 +1,6 @@
 import { createInvitation, listInvitations } from "~/domain/orgs/invitation-admin.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/organization";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/organization";
 
 const route = apiRoute(
   endpoint(c.listInvitations, async ({ actor }) => ({ invitations: await listInvitations(actor) })),

@@ -1,6 +1,6 @@
 import { createMemory, deleteMemory, listMemories } from "~/domain/memory/memory.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/memory";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/memory";
 
 const route = apiRoute(
   endpoint(c.listMemories, async ({ actor, query }) => ({ memories: await listMemories(actor, query) })),

@@ -1,6 +1,6 @@
 import { deleteNotification, setNotificationRead } from "~/domain/notifications/notifications.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/notifications";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/notifications";
 
 const route = apiRoute(
   endpoint(c.updateNotification, async ({ actor, params, body }) => ({

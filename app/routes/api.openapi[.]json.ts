@@ -1,6 +1,6 @@
-import { apiRoute, endpoint } from "~/http/api.server";
-import { openapi } from "~/http/contracts/system";
-import { openApiDocument } from "~/http/openapi.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import { openapi } from "~/http/api/contracts/system";
+import { openApiDocument } from "~/http/api/openapi.server";
 
 const route = apiRoute(endpoint(openapi, () => openApiDocument()));
 export const loader = route.loader;

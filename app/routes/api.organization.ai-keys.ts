@@ -1,6 +1,6 @@
 import { addOrgKey, listOrgKeys } from "~/domain/ai-keys/ai-keys.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-keys";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-keys";
 
 const route = apiRoute(
   endpoint(c.listOrgKeys, async ({ actor }) => ({ apiKeys: await listOrgKeys(actor) })),

@@ -1,8 +1,8 @@
 import { MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { uploadLogo } from "~/domain/branding/branding.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/branding";
-import { parseMultipart } from "~/http/multipart.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/branding";
+import { parseMultipart } from "~/http/api/multipart.server";
 
 const route = apiRoute(
   endpoint(c.uploadLogo, async ({ actor, request }) => {

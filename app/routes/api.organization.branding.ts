@@ -1,6 +1,6 @@
 import { getBranding, updateBranding } from "~/domain/branding/branding.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/branding";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/branding";
 
 const route = apiRoute(
   endpoint(c.getBranding, async ({ actor }) => ({ branding: await getBranding(actor) })),

@@ -1,6 +1,6 @@
 import { getDomain, removeDomain, setDomain } from "~/domain/domains/domains.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/branding";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/branding";
 
 const route = apiRoute(
   endpoint(c.getDomain, async ({ actor }) => ({ domain: await getDomain(actor) })),

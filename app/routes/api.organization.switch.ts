@@ -1,6 +1,6 @@
 import { myOrganizations, switchOrganization } from "~/domain/orgs/switch.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/organization";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/organization";
 
 const route = apiRoute(
   endpoint(c.listMyOrganizations, async ({ actor }) => ({ organizations: await myOrganizations(actor) })),

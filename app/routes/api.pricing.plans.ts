@@ -1,7 +1,7 @@
 import { pricingTiers } from "~/domain/billing/pricing";
 import { stripePriceId } from "~/domain/billing/providers/stripe.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/billing";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/billing";
 
 const route = apiRoute(endpoint(c.getPricingPlans, () => ({ plans: pricingTiers(stripePriceId) })));
 export const loader = route.loader;

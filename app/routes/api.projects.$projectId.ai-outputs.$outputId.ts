@@ -1,6 +1,6 @@
 import { deleteOutput } from "~/domain/ai-tools/outputs.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-tools";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-tools";
 
 const route = apiRoute(
   endpoint(c.deleteOutput, async ({ actor, params }) => {

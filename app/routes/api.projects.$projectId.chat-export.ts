@@ -1,7 +1,7 @@
 import { exportConversation } from "~/domain/builder/chat-export.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/builder";
-import { downloadResponse } from "~/http/download.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/builder";
+import { downloadResponse } from "~/http/api/download.server";
 
 const route = apiRoute(
   endpoint(c.chatExport, async ({ actor, params, query }) =>

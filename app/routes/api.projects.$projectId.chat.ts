@@ -1,6 +1,6 @@
 import { projectChat } from "~/domain/builder/conversation.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/builder";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/builder";
 
 const route = apiRoute(
   endpoint(c.projectChat, ({ actor, params, body, request }) => projectChat(actor, params.projectId, body, request.signal)),

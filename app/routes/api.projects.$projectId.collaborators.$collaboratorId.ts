@@ -1,6 +1,6 @@
 import { removeCollaborator } from "~/domain/collaboration/people.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/collaboration";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/collaboration";
 
 const route = apiRoute(
   endpoint(c.removeCollaborator, async ({ actor, params }) => {

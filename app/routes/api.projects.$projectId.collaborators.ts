@@ -1,6 +1,6 @@
 import { addCollaborator, listCollaborators } from "~/domain/collaboration/people.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/collaboration";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/collaboration";
 
 const route = apiRoute(
   endpoint(c.listCollaborators, async ({ actor, params }) => ({

@@ -1,6 +1,6 @@
 import { createComment, listComments } from "~/domain/collaboration/comments.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/collaboration";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/collaboration";
 
 const route = apiRoute(
   endpoint(c.listComments, async ({ actor, params }) => ({ comments: await listComments(actor, params.projectId) })),

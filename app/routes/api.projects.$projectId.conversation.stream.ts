@@ -1,7 +1,7 @@
 import { startProjectChat } from "~/domain/builder/conversation.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/builder";
-import { sseResponse } from "~/http/sse.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/builder";
+import { sseResponse } from "~/http/api/sse.server";
 
 const route = apiRoute(
   endpoint(c.conversationStream, async ({ actor, params, body, request }) =>

@@ -1,6 +1,6 @@
 import { getConversation, resetConversation } from "~/domain/builder/conversation.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/builder";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/builder";
 
 const route = apiRoute(
   endpoint(c.getConversation, ({ actor, params }) => getConversation(actor, params.projectId)),

@@ -1,8 +1,8 @@
 import { deleteFile, downloadContentType, readFile } from "~/domain/files/files.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/files";
-import { API_VERSION } from "~/http/respond.server";
-import { contentDisposition } from "~/http/download.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/files";
+import { API_VERSION } from "~/http/api/respond.server";
+import { contentDisposition } from "~/http/api/download.server";
 
 const route = apiRoute(
   endpoint(c.downloadFile, async ({ actor, params, request }) => {

@@ -1,8 +1,8 @@
 import { assertCanUpload, listFiles, uploadFile } from "~/domain/files/files.server";
 import { MAX_FILE_BYTES, uploadFieldsSchema } from "~/domain/files/files.schema";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/files";
-import { parseMultipart } from "~/http/multipart.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/files";
+import { parseMultipart } from "~/http/api/multipart.server";
 
 const route = apiRoute(
   endpoint(c.listFiles, ({ actor, params, query }) => listFiles(actor, params.projectId, query)),

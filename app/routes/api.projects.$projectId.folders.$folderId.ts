@@ -1,6 +1,6 @@
 import { deleteFolder, updateFolder } from "~/domain/files/folders.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/files";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/files";
 
 const route = apiRoute(
   endpoint(c.updateFolder, async ({ actor, params, body }) => ({

@@ -1,6 +1,6 @@
 import { createFolder, listFolders } from "~/domain/files/folders.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/files";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/files";
 
 const route = apiRoute(
   endpoint(c.listFolders, async ({ actor, params }) => ({ folders: await listFolders(actor, params.projectId) })),

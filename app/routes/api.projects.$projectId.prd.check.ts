@@ -1,6 +1,6 @@
 import { checkProjectPrd } from "~/domain/prd/check.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/prd";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/prd";
 
 const route = apiRoute(
   endpoint(c.checkPrd, ({ actor, params }) => checkProjectPrd(actor, params.projectId)),

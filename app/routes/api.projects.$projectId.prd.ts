@@ -1,8 +1,8 @@
 import { getPrd, savePrd } from "~/domain/prd/prd.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/prd";
-import { ifMatchVersion, prdEtag } from "~/http/etag.server";
-import { jsonResponse } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/prd";
+import { ifMatchVersion, prdEtag } from "~/http/api/etag.server";
+import { jsonResponse } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.getPrd, async ({ viewer, params, headers }) => {

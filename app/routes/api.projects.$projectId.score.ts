@@ -1,6 +1,6 @@
 import { getProjectScore, scoreProject } from "~/domain/ai-tools/score.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-tools";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-tools";
 
 const route = apiRoute(
   endpoint(c.getScore, ({ actor, params }) => getProjectScore(actor, params.projectId)),

@@ -1,7 +1,7 @@
 import { enableShare, getShare, revokeShare } from "~/domain/collaboration/sharing.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/collaboration";
-import { jsonResponse } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/collaboration";
+import { jsonResponse } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.getShare, ({ actor, params, meta }) => getShare(actor, params.projectId, { appUrl: meta.appUrl })),

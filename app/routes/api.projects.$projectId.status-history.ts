@@ -1,6 +1,6 @@
 import { projectHistory } from "~/domain/projects/projects.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/projects";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/projects";
 
 const route = apiRoute(
   endpoint(c.statusHistory, async ({ viewer, params }) => ({ history: await projectHistory(viewer, params.projectId) })),

@@ -1,7 +1,7 @@
 import { deleteProject, getProject, updateProject } from "~/domain/projects/projects.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/projects";
-import { ifMatchRevision, projectEtag } from "~/http/etag.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/projects";
+import { ifMatchRevision, projectEtag } from "~/http/api/etag.server";
 
 const route = apiRoute(
   endpoint(c.getProject, async ({ viewer, params, headers }) => {

@@ -1,6 +1,6 @@
 import { quickStart } from "~/domain/templates/quick-start.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/marketplace";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/marketplace";
 
 const route = apiRoute(
   endpoint(c.quickStart, async ({ actor, body, headers }) => {

@@ -1,7 +1,7 @@
 import { createProject, listProjects } from "~/domain/projects/projects.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/projects";
-import { projectEtag } from "~/http/etag.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/projects";
+import { projectEtag } from "~/http/api/etag.server";
 
 const route = apiRoute(
   endpoint(c.listProjects, ({ actor, query }) => listProjects(actor, query)),

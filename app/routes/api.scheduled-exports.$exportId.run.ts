@@ -1,8 +1,8 @@
 // The duplicate "run now" path of the spec: deprecated in favour of …/trigger (docs/scheduled-exports.md).
 import { triggerSchedule } from "~/domain/scheduled-exports/runs.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/scheduled-exports";
-import { jsonResponse } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/scheduled-exports";
+import { jsonResponse } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.runScheduledExport, async ({ actor, params, headers }) => {

@@ -1,6 +1,6 @@
 import { deleteSchedule, getSchedule, updateSchedule } from "~/domain/scheduled-exports/schedules.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/scheduled-exports";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/scheduled-exports";
 
 const route = apiRoute(
   endpoint(c.getScheduledExport, async ({ actor, params }) => ({ schedule: await getSchedule(actor, params.exportId) })),

@@ -1,6 +1,6 @@
 import { listOwnSubmissions, submitTemplate } from "~/domain/templates/submissions.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/marketplace";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/marketplace";
 
 const route = apiRoute(
   endpoint(c.listSubmissions, async ({ actor }) => ({ submissions: await listOwnSubmissions(actor) })),

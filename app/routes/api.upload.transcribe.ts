@@ -1,8 +1,8 @@
 import { assertCanTranscribe, transcribeAudio } from "~/domain/uploads/transcribe.server";
 import { MAX_AUDIO_BYTES } from "~/domain/uploads/uploads.schema";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/uploads";
-import { parseMultipart } from "~/http/multipart.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/uploads";
+import { parseMultipart } from "~/http/api/multipart.server";
 
 const route = apiRoute(
   endpoint(c.transcribe, async ({ actor, request }) => {

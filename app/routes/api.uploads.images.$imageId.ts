@@ -1,7 +1,7 @@
 import { readImage } from "~/domain/uploads/images.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/uploads";
-import { API_VERSION } from "~/http/respond.server";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/uploads";
+import { API_VERSION } from "~/http/api/respond.server";
 
 const route = apiRoute(
   endpoint(c.getImage, async ({ viewer, params, request }) => {

@@ -1,6 +1,6 @@
 import { deletePersonalKey } from "~/domain/ai-keys/ai-keys.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/ai-keys";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/ai-keys";
 
 const route = apiRoute(
   endpoint(c.deletePersonalKey, async ({ actor, params }) => {

@@ -1,6 +1,6 @@
 import { deleteAccount } from "~/domain/users/delete-account.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/user";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/user";
 import { clearSessionCookie } from "~/http/session.server";
 
 const route = apiRoute(

@@ -1,6 +1,6 @@
 import { getMyPreferences, updateMyPreferences } from "~/domain/notifications/preferences.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/notifications";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/notifications";
 
 const route = apiRoute(
   endpoint(c.getPreferences, ({ actor }) => getMyPreferences(actor)),

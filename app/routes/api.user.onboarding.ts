@@ -1,6 +1,6 @@
 import { completeOnboarding, getOnboarding } from "~/domain/users/onboarding.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import * as c from "~/http/contracts/user";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import * as c from "~/http/api/contracts/user";
 
 const route = apiRoute(
   endpoint(c.getOnboarding, ({ actor }) => getOnboarding(actor)),

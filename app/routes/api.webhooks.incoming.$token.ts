@@ -1,9 +1,9 @@
 import { AppError } from "~/domain/errors";
 import { INCOMING_MAX_BYTES, INCOMING_RATE_PER_MINUTE } from "~/domain/incoming/incoming.schema";
 import { findActiveEndpoint, receiveIncomingEvent, recordRefusedEvent } from "~/domain/incoming/receive.server";
-import { apiRoute, endpoint } from "~/http/api.server";
-import { readBodyText } from "~/http/body.server";
-import * as c from "~/http/contracts/incoming";
+import { apiRoute, endpoint } from "~/http/api/api.server";
+import { readBodyText } from "~/http/api/body.server";
+import * as c from "~/http/api/contracts/incoming";
 import { assertAllowed, RateLimiter, rateHeaders } from "~/utils/rate-limiter.server";
 
 /** Per token, in this process (see docs/flags-and-feedback.md). */

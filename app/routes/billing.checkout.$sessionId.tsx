@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { cancelLocalCheckout, confirmLocalCheckout, getLocalCheckout } from "~/domain/billing/checkout.server";
 import { PLAN_NAMES, PLAN_PRICES } from "~/domain/billing/plans";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm plan change · PRD Studio" }];
 

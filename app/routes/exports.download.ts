@@ -5,9 +5,9 @@ import { bulkExportSchema } from "~/domain/exports/export.schema";
 import { AppError } from "~/domain/errors";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { zipStreamResponse } from "~/http/export-download.server";
-import { redirectWithNotice } from "~/http/flash.server";
-import { errorResponse } from "~/http/respond.server";
-import { requireUiActor } from "~/http/ui.server";
+import { redirectWithNotice } from "~/http/ui/flash.server";
+import { errorResponse } from "~/http/api/respond.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 /**
  * The /exports page posts here: the zip streamed as an attachment. Without

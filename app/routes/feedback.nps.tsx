@@ -4,8 +4,8 @@ import { ZodError } from "zod/v4";
 import { AppError } from "~/domain/errors";
 import { npsSchema } from "~/domain/feedback/nps.schema";
 import { npsStatus, submitNps } from "~/domain/feedback/nps.server";
-import { redirectWithNotice } from "~/http/flash.server";
-import { formValues, requireUiActor, safeRedirect } from "~/http/ui.server";
+import { redirectWithNotice } from "~/http/ui/flash.server";
+import { formValues, requireUiActor, safeRedirect } from "~/http/ui/ui.server";
 
 /**
  * Resource route of the NPS card (app/components/nps-survey.tsx): GET gives

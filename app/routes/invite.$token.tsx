@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { AppError } from "~/domain/errors";
 import { acceptInvitation, verifyInvitation } from "~/domain/orgs/invitation-admin.server";
-import { formFailure, formValues, getUiActor, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, getUiActor, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitation · PRD Studio" }];
 

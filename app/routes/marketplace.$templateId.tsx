@@ -7,7 +7,7 @@ import { appUrl } from "~/config.server";
 import { getMarketplaceTemplate } from "~/domain/templates/marketplace.server";
 import { projectFromMarketplace } from "~/domain/templates/quick-start.server";
 import { fromMarketplaceSchema } from "~/domain/templates/submissions.schema";
-import { formFailure, formValues, getUiActor, orPageError, requireUiActor } from "~/http/ui.server";
+import { formFailure, formValues, getUiActor, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

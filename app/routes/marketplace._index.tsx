@@ -6,8 +6,8 @@ import { TemplateCard } from "~/components/template-card";
 import { appUrl } from "~/config.server";
 import { listMarketplaceTemplates } from "~/domain/templates/marketplace.server";
 import { marketplaceQuery } from "~/domain/templates/templates.schema";
-import { queryToObject } from "~/http/body.server";
-import { getUiActor } from "~/http/ui.server";
+import { queryToObject } from "~/http/api/body.server";
+import { getUiActor } from "~/http/ui/ui.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -4,7 +4,7 @@ import { PlanCard, SALES_MAILTO } from "~/components/billing/plan-card";
 import { PublicHeader } from "~/components/public-header";
 import { appUrl } from "~/config.server";
 import { pricingTiers } from "~/domain/billing/pricing";
-import { getUiActor } from "~/http/ui.server";
+import { getUiActor } from "~/http/ui/ui.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -4,8 +4,8 @@ import { EXPORT_FORMATS, type ExportFormat } from "~/domain/exports/document";
 import { exportPrd } from "~/domain/exports/export.server";
 import { AppError } from "~/domain/errors";
 import { exportFileResponse } from "~/http/export-download.server";
-import { redirectWithNotice } from "~/http/flash.server";
-import { formValues, requireUiActor } from "~/http/ui.server";
+import { redirectWithNotice } from "~/http/ui/flash.server";
+import { formValues, requireUiActor } from "~/http/ui/ui.server";
 
 /**
  * The project page's Export menu posts here (a plain form, so it works

@@ -12,7 +12,7 @@ import { getProject } from "~/domain/projects/projects.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { resolveReviewSchema } from "~/domain/collaboration/collaboration.schema";
 import { resolveReview, reviewsByToken } from "~/domain/collaboration/stakeholders.server";
-import { formValues } from "~/http/ui.server";
+import { formValues } from "~/http/ui/ui.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { sha256 } from "~/utils/ids.server";
 import { renderMarkdown } from "~/utils/markdown.server";

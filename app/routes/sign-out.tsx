@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { signOut } from "~/domain/auth/auth.server";
 import { clearSessionCookie } from "~/http/session.server";
-import { formValues, getUiActor } from "~/http/ui.server";
+import { formValues, getUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · PRD Studio" }];
 

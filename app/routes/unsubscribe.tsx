@@ -4,7 +4,7 @@ import { FormAlert, SubmitButton } from "~/components/forms";
 import { AppError } from "~/domain/errors";
 import { PREFERENCE_LABELS, unsubscribeSchema, type PreferenceKey } from "~/domain/notifications/notifications.schema";
 import { peekUnsubscribe, unsubscribe } from "~/domain/notifications/unsubscribe.server";
-import { formFailure, formValues } from "~/http/ui.server";
+import { formFailure, formValues } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe · PRD Studio" }];
 

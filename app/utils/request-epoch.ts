@@ -1,5 +1,5 @@
 /**
- * A counter server.ts bumps as each request arrives (app/http/serve.server.ts).
+ * A counter server.ts bumps as each request arrives (app/http/server/serve.server.ts).
  * dataStamp (app/db.server.ts) reuses the database's data_version it read
  * while no new request has arrived and the event loop has not moved on: any
  * commit a client saw before sending a request happened before that request

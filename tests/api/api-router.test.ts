@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiRouter } from "~/http/api-router.server";
-import { clientIp, sendResponse, toRequest } from "~/http/node-adapter.server";
-import { jsonResponse } from "~/http/respond.server";
+import { createApiRouter } from "~/http/api/api-router.server";
+import { clientIp, sendResponse, toRequest } from "~/http/server/node-adapter.server";
+import { jsonResponse } from "~/http/api/respond.server";
 import { remixOnly, sourceBuild } from "../support/build";
 import { signedUpClient } from "../support/client";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allContracts } from "~/http/contracts/index";
+import { allContracts } from "~/http/api/contracts/index";
 import { TestClient } from "../support/client";
 import { assertResponseInContract } from "../support/contract-check";
 

@@ -210,9 +210,9 @@ describe("GET /metrics", () => {
   });
 
   it("counts AI tokens where calls are recorded and SSE streams while they are open", async () => {
-    const { registry } = await import("~/http/metrics.server");
+    const { registry } = await import("~/http/server/metrics.server");
     const { recordCall } = await import("~/ai/usage.server");
-    const { sseResponse } = await import("~/http/sse.server");
+    const { sseResponse } = await import("~/http/api/sse.server");
     const value = async (name: string) => (await registry.getSingleMetricAsString(name)).split("\n").filter((l) => !l.startsWith("#"));
 
     const { organization } = await signedUpClient();

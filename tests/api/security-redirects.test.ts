@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/http/ui.server";
+import { safeRedirect } from "~/http/ui/ui.server";
 import { GOOD_PASSWORD, signedUpClient, TestClient } from "../support/client";
 
 /**

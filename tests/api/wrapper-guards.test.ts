@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { z } from "zod/v4";
 import { db } from "~/db.server";
 import { setFlagResolver } from "~/domain/flags/flags.server";
-import { endpoint } from "~/http/api.server";
-import { contract } from "~/http/contract";
+import { endpoint } from "~/http/api/api.server";
+import { contract } from "~/http/api/contract";
 import { setEnv } from "../support/ai";
 import { ORIGIN, signedUpClient } from "../support/client";
 

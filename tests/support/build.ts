@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { GetRequest } from "~/http/get-request.server";
-import { createApiRouter } from "~/http/api-router.server";
+import { GetRequest } from "~/http/server/get-request.server";
+import { createApiRouter } from "~/http/api/api-router.server";
 import { withStorageFullPages } from "~/ops/storage-errors.server";
 // Remix's own flat-routes resolver: the same file -> path rules as the real build.
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
@@ -79,7 +79,7 @@ let api: ReturnType<typeof createApiRouter> | undefined;
 
 /**
  * What server.ts does with a request in production: /api from the route
- * table (app/http/api-router.server.ts), everything else through Remix.
+ * table (app/http/api/api-router.server.ts), everything else through Remix.
  */
 export function remixHandler() {
   build ??= sourceBuild();

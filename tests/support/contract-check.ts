@@ -1,13 +1,13 @@
-import { allContracts } from "~/http/contracts/index";
-import { openapi } from "~/http/contracts/system";
-import { operationOf } from "~/http/openapi.server";
-import { contractProblems } from "~/http/response-check.server";
+import { allContracts } from "~/http/api/contracts/index";
+import { openapi } from "~/http/api/contracts/system";
+import { operationOf } from "~/http/api/openapi.server";
+import { contractProblems } from "~/http/api/response-check.server";
 import { apiRouter } from "./build";
 
 /**
  * The contract check of every API call the test client makes: the route the
  * call reached, its contract, and the response against that operation of the
- * generated OpenAPI document (app/http/response-check.server.ts). A response
+ * generated OpenAPI document (app/http/api/response-check.server.ts). A response
  * the document does not describe fails the test that made it. Pages, HEAD and
  * OPTIONS, paths no contract serves (405s, the unknown-path 404) and
  * /api/openapi.json itself are not checked.

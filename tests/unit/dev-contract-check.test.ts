@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
-import { endpoint } from "~/http/api.server";
-import { contract } from "~/http/contract";
-import { contractCheckOn } from "~/http/dev-contract-check.server";
+import { endpoint } from "~/http/api/api.server";
+import { contract } from "~/http/api/contract";
+import { contractCheckOn } from "~/http/api/dev-contract-check.server";
 import { setLogLevel, setLogSink } from "~/utils/log.server";
 
-/** Development's check of live API answers against their contract (app/http/dev-contract-check.server.ts). */
+/** Development's check of live API answers against their contract (app/http/api/dev-contract-check.server.ts). */
 
 const probe = contract({
   method: "GET",

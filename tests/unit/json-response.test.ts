@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JSON_TEXT, jsonResponse } from "~/http/respond.server";
+import { JSON_TEXT, jsonResponse } from "~/http/api/respond.server";
 
 /**
  * jsonResponse makes its body stream only when somebody reads it (the node

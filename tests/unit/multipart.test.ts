@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
-import { MAX_PARTS, parseMultipart } from "~/http/multipart.server";
+import { MAX_PARTS, parseMultipart } from "~/http/api/multipart.server";
 
 const BOUNDARY = "----testboundary";
 

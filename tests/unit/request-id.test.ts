@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { requestIdFrom, requestIdOf, stampRequestId } from "~/http/request-id.server";
-import { toRequest } from "~/http/node-adapter.server";
+import { toRequest } from "~/http/server/node-adapter.server";
 
 /** Just the parts of an IncomingMessage that carry headers. */
 function incoming(rawHeaders: string[]) {

@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { DURATION_BUCKETS, RequestStats } from "~/http/request-stats.server";
+import { DURATION_BUCKETS, RequestStats } from "~/http/server/request-stats.server";
 
 /**
  * Our request counters are kept outside prom-client for speed; scraped, they

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ProviderError } from "~/ai/types";
-import { sseResponse, type StreamEvent } from "~/http/sse.server";
+import { sseResponse, type StreamEvent } from "~/http/api/sse.server";
 
 const decoder = new TextDecoder();
 

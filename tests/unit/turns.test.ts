@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTurns } from "~/http/turns.server";
+import { createTurns } from "~/http/server/turns.server";
 
-/** Requests take turns with timers and I/O (app/http/turns.server.ts). */
+/** Requests take turns with timers and I/O (app/http/server/turns.server.ts). */
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;

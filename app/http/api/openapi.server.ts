@@ -239,7 +239,7 @@ export function openApiDocument(): Json {
   }
   const tags = [...new Set(allContracts.map((c) => c.tag))];
   const undescribed = tags.filter((t) => !TAG_DESCRIPTIONS[t]);
-  if (undescribed.length) throw new Error(`Describe the tag(s) ${undescribed.join(", ")} in app/http/openapi-tags.ts`);
+  if (undescribed.length) throw new Error(`Describe the tag(s) ${undescribed.join(", ")} in app/http/api/openapi-tags.ts`);
   cached = {
     openapi: "3.1.0",
     info: {

@@ -1,6 +1,6 @@
 /**
  * One line per tag of /api/openapi.json. A contract with a tag missing here
- * stops the document from being generated (app/http/openapi.server.ts).
+ * stops the document from being generated (app/http/api/openapi.server.ts).
  */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   System: "Health and this OpenAPI document.",

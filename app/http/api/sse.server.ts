@@ -1,8 +1,8 @@
 import { ProviderError } from "~/ai/types";
 import { AppError } from "~/domain/errors";
 import { logger } from "~/utils/log.server";
-import { sseStreamClosed, sseStreamOpened } from "./metrics.server";
-import { requestIdOf } from "./request-id.server";
+import { sseStreamClosed, sseStreamOpened } from "../server/metrics.server";
+import { requestIdOf } from "../request-id.server";
 
 /**
  * Server-sent events for AI streams. Each event is written as

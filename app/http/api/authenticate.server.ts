@@ -7,8 +7,8 @@ import { API_KEY_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { unauthorized } from "~/domain/errors";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
 import { assertAllowed, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
-import { requestMeta } from "./context.server";
-import { readSessionId } from "./session.server";
+import { requestMeta } from "../context.server";
+import { readSessionId } from "../session.server";
 
 export const apiKeyLimiter = new RateLimiter(60_000);
 

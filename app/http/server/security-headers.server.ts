@@ -11,9 +11,9 @@ import { providerSettings } from "~/domain/integrations/settings.server";
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy` and, when APP_URL is
  * https, `Strict-Transport-Security`. Three places add them, each only where
  * the response does not have them yet:
- *  - app/http/serve.server.ts, for everything server.ts answers (the backstop:
+ *  - app/http/server/serve.server.ts, for everything server.ts answers (the backstop:
  *    resource routes, redirects, /metrics, static assets);
- *  - app/http/api-router.server.ts, for every /api answer of the route table;
+ *  - app/http/api/api-router.server.ts, for every /api answer of the route table;
  *  - app/entry.server.tsx, for pages and their data requests.
  *
  * HTML documents also get `documentHeaders(nonce)`: a Content-Security-Policy

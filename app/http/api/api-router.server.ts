@@ -1,7 +1,7 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { logger } from "~/utils/log.server";
-import { requestIdOf } from "./request-id.server";
-import { withBaselineHeaders } from "./security-headers.server";
+import { requestIdOf } from "../request-id.server";
+import { withBaselineHeaders } from "../server/security-headers.server";
 
 /**
  * Serves `/api` straight from the build's route modules, with a route table

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger, logRequest, redactPath } from "../utils/log.server";
-import type { ApiRouter } from "./api-router.server";
+import { logger, logRequest, redactPath } from "../../utils/log.server";
+import type { ApiRouter } from "../api/api-router.server";
 import { observeRequest, serveMetrics } from "./metrics.server";
 import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
-import { requestIdFrom, stampRequestId } from "./request-id.server";
-import { isCrossSiteNodeRequest } from "./csrf.server";
+import { requestIdFrom, stampRequestId } from "../request-id.server";
+import { isCrossSiteNodeRequest } from "../csrf.server";
 import { baselineHeaders } from "./security-headers.server";
-import { requestArrived } from "../utils/request-epoch";
+import { requestArrived } from "../../utils/request-epoch";
 import { createTurns } from "./turns.server";
 
-/** Most of a loop turn spent starting requests before timers and I/O get theirs (app/http/turns.server.ts). */
+/** Most of a loop turn spent starting requests before timers and I/O get theirs (app/http/server/turns.server.ts). */
 const TURN_BUDGET_MS = 4;
 
 export interface ServeOptions {
@@ -55,7 +55,7 @@ function otherRoute(pathname: string) {
  * /metrics, answer the API from its route table when there is one, hand the
  * rest to express (static files, Remix), then write one access-log line and
  * record the request's metrics. Every response carries the baseline security
- * headers (app/http/security-headers.server.ts): the API's from its route
+ * headers (app/http/server/security-headers.server.ts): the API's from its route
  * table, everything else's (pages, resource routes, redirects, /metrics,
  * static files) filled in here just before the head is written.
  */

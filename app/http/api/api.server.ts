@@ -11,13 +11,13 @@ import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
-import { acquireAiSlot, hitAiRate, releaseAfterBody, usesProvider } from "./ai-rate.server";
+import { acquireAiSlot, hitAiRate, releaseAfterBody, usesProvider } from "../ai-rate.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
-import { requestMeta } from "./context.server";
-import { requestIdOf } from "./request-id.server";
+import { requestMeta } from "../context.server";
+import { requestIdOf } from "../request-id.server";
 import { requiredScope, type Contract, type Method } from "./contract";
-import { assertSameOrigin } from "./csrf.server";
+import { assertSameOrigin } from "../csrf.server";
 import { withContractCheck } from "./dev-contract-check.server";
 import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
 

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { signInSchema } from "~/domain/auth/auth.schema";
 import { signIn } from "~/domain/auth/auth.server";
-import { requestMeta } from "./context.server";
+import { requestMeta } from "../context.server";
 
 type SignInResult = Awaited<ReturnType<typeof signIn>>;
 

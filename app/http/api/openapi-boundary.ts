@@ -7,7 +7,7 @@ import { prdShape } from "./contracts/prd";
 import { projectShape } from "./contracts/projects";
 
 /**
- * What the API boundary (app/http/api.server.ts) adds to every operation of
+ * What the API boundary (app/http/api/api.server.ts) adds to every operation of
  * /api/openapi.json: the errors it can answer before or around the handler,
  * the headers it sends and honours, the error bodies and the SSE events. The
  * generator (./openapi.server.ts) merges these with each contract's own.
@@ -165,7 +165,7 @@ export const approvalHeldBody = z.object({
 
 export const errorSchemaName = (status: number) => (status === 409 ? "Conflict" : "Error");
 
-/** The `data:` payloads of an SSE stream (app/http/sse.server.ts `StreamEvent`). */
+/** The `data:` payloads of an SSE stream (app/http/api/sse.server.ts `StreamEvent`). */
 export const streamEventSchemas = {
   StreamProgress: {
     type: "object",

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import { GetRequest } from "./get-request.server";
-import { JSON_TEXT } from "./respond.server";
+import { JSON_TEXT } from "../api/respond.server";
 
 /**
  * node:http ⇄ Fetch API for the requests server.ts answers without express

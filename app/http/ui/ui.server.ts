@@ -7,9 +7,9 @@ import { AppError } from "~/domain/errors";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import { mustReplay, replayToPrimary } from "~/ops/replay.server";
-import { requestMeta } from "./context.server";
-import { assertSameOrigin } from "./csrf.server";
-import { readSessionId } from "./session.server";
+import { requestMeta } from "../context.server";
+import { assertSameOrigin } from "../csrf.server";
+import { readSessionId } from "../session.server";
 
 /** Helpers for the HTML UI: page authentication and form handling. */
 

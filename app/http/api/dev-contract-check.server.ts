@@ -1,7 +1,7 @@
 import { logger } from "~/utils/log.server";
 import type { Endpoint } from "./api.server";
 import type { Contract } from "./contract";
-import { requestIdOf } from "./request-id.server";
+import { requestIdOf } from "../request-id.server";
 
 /**
  * Development's contract check: every answer of an API endpoint is compared

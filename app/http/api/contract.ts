@@ -51,7 +51,7 @@ export interface Contract<
    * Content type of a non-JSON success response; a list when it depends on
    * the request (`format=csv|json`) or the stored file (`image/webp`,
    * `image/png`; `*\/*` for a file served as uploaded). `text/event-stream`
-   * marks an SSE stream (its events are documented from app/http/sse.server.ts).
+   * marks an SSE stream (its events are documented from app/http/api/sse.server.ts).
    */
   responseType?: string | readonly string[];
   /**

@@ -3,7 +3,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { listProjects } from "~/domain/projects/projects.server";
 import { type ListProjectsQuery, listProjectsSchema } from "~/domain/projects/projects.schema";
-import { queryToObject } from "./body.server";
+import { queryToObject } from "../api/body.server";
 
 const PAGE = 25;
 

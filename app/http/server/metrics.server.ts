@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
-import { logger } from "../utils/log.server";
+import { logger } from "../../utils/log.server";
 import { RequestStats } from "./request-stats.server";
 
 /**

@@ -6,7 +6,7 @@ export const API_VERSION = "1";
 
 /**
  * The JSON text of a response made by `jsonResponse`, kept beside its body so
- * the node adapter (app/http/node-adapter.server.ts) can write it in one call
+ * the node adapter (app/http/server/node-adapter.server.ts) can write it in one call
  * instead of reading the body stream back.
  */
 export const JSON_TEXT = Symbol("json-text");

@@ -4,7 +4,7 @@ import { AppError } from "~/domain/errors";
 import { getPrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { deleteOutputIntent } from "./ai-outputs-ui.server";
-import { assertAiRate } from "./ai-rate.server";
+import { assertAiRate } from "../ai-rate.server";
 import { type FormValues, formFailure, formValues, orPageError, requireUiActor } from "./ui.server";
 
 /** What every AI tools page loads: the actor, the project, its PRD (or null) and who answers. */
