@@ -34,8 +34,22 @@ export interface RequestMeta {
 
 export const ADMIN_ROLES: readonly Role[] = ["owner", "admin"];
 
+/** Roles that may create and change content (everyone but viewers). */
+export const WRITER_ROLES: readonly Role[] = ["owner", "admin", "member"];
+
 export function hasRole(actor: Actor, roles: readonly Role[]) {
   return roles.includes(actor.role);
+}
+
+/** Owner or admin of the actor's organization: the one check behind every admin page and action. */
+export const isAdmin = (actor: Actor) => hasRole(actor, ADMIN_ROLES);
+
+/** Anyone but a viewer: may create projects, templates, schedules… */
+export const canWrite = (actor: Actor) => hasRole(actor, WRITER_ROLES);
+
+/** Refuses viewers with 403 and the caller's own wording ("Viewers cannot create templates"). */
+export function requireWriter(actor: Actor, message: string) {
+  if (!canWrite(actor)) throw forbidden(message);
 }
 
 export function requireRole(actor: Actor, roles: readonly Role[], what = "do this") {

@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, type FormState, SubmitButton, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { createWorkflowSchema, TRIGGER_LABELS, TRIGGERS, updateWorkflowSchema } from "~/domain/approvals/approvals.schema";
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "~/domain/approvals/workflows.server";
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Approval workflows · Adminis
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { state: "forbidden" as const };
+  if (!isAdmin(actor)) return { state: "forbidden" as const };
   if (!planAtLeast(actor.org.plan, "enterprise")) return { state: "upgrade" as const, plan: PLAN_NAMES[actor.org.plan] };
   const [workflows, members, { flash, headers }] = await Promise.all([listWorkflows(actor), listMembers(actor), readFlash(request)]);
   return withHeaders({ state: "ok" as const, workflows, members, flash }, { headers });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { auditFilterSchema, listAuditLogs, summarizeAuditLogs } from "~/domain/audit/query.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 
@@ -11,7 +11,7 @@ const FILTER_KEYS = ["action", "severity", "category", "actor", "startDate", "en
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const url = new URL(request.url);
   const raw: Record<string, string> = {};
   for (const key of FILTER_KEYS) {

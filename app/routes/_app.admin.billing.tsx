@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { appUrl } from "~/config.server";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { adminBillingOverview } from "~/domain/billing/admin.server";
 import { billingPortalLink } from "~/domain/billing/checkout.server";
 import { PLAN_NAMES, type Metric } from "~/domain/billing/plans";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Billing · Administration · 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const changed = new URL(request.url).searchParams.has("changed");
   return { allowed: true as const, changed, ...(await adminBillingOverview(actor)) };
 }

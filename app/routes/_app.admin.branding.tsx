@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
 import { validationError } from "~/domain/errors";
@@ -19,7 +19,7 @@ const sixDigit = (hex: string) => (/^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.sli
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [branding, { flash, headers }] = await Promise.all([getBranding(actor), readFlash(request)]);
   return withHeaders({ allowed: true as const, branding, flash, orgName: actor.org.name }, { headers });
 }

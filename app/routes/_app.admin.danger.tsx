@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormState, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
-import { db } from "~/db.server";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { sessionExists } from "~/domain/sessions/sessions.server";
+import { isAdmin } from "~/domain/actor";
 import { confirmNameSchema, deleteAllProjects, deleteOrganization } from "~/domain/admin/danger.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 import { clearSessionCookie } from "~/http/session.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Danger zone · Administration
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const deleted = new URL(request.url).searchParams.get("deleted");
-  return { allowed: hasRole(actor, ADMIN_ROLES), isOwner: actor.role === "owner", orgName: actor.org.name, deleted };
+  return { allowed: isAdmin(actor), isOwner: actor.role === "owner", orgName: actor.org.name, deleted };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,10 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (intent === "delete-organization") {
       await deleteOrganization(actor, confirmName);
-      const still = actor.sessionId
-        ? await db.selectFrom("sessions").select("id").where("id", "=", actor.sessionId).executeTakeFirst()
-        : undefined;
-      if (still) return redirect("/home");
+      if (await sessionExists(actor.sessionId)) return redirect("/home");
       return redirect("/sign-in", { headers: { "Set-Cookie": await clearSessionCookie() } });
     }
     throw new Response("Unknown action", { status: 400 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ZodError } from "zod/v4";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { usageAnalytics, usageAnalyticsSchema } from "~/domain/admin/analytics.server";
 import { adminDashboard } from "~/domain/admin/dashboard.server";
 import { requireUiActor } from "~/http/ui/ui.server";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard Â· Administration Â
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const days = new URL(request.url).searchParams.get("days") ?? "30";
   let query;
   try {

@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Custom domain · Administrati
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [domain, { flash, headers }] = await Promise.all([getDomain(actor), readFlash(request)]);
   return withHeaders({ allowed: true as const, domain, flash }, { headers });
 }

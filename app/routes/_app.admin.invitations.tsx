@@ -5,7 +5,7 @@ import { CopyButton } from "~/components/copy-button";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { appUrl } from "~/config.server";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
 import { AppError } from "~/domain/errors";
 import {
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Invitations · Administration
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [invitations, members, { flash, headers }] = await Promise.all([listInvitations(actor), listOrgMembers(actor), readFlash(request)]);
   return withHeaders(
     {

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { addAllowlistEntry, addEntrySchema, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "IP allowlist · Admin · PRD 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const currentIp = actor.ip;
-  if (!hasRole(actor, ADMIN_ROLES)) return { state: "forbidden" as const, currentIp };
+  if (!isAdmin(actor)) return { state: "forbidden" as const, currentIp };
   if (!planAtLeast(actor.org.plan, "enterprise")) return { state: "upgrade" as const, currentIp, plan: PLAN_NAMES[actor.org.plan] };
   return { state: "ok" as const, currentIp, entries: await listAllowlist(actor) };
 }

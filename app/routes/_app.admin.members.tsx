@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { changeMemberRole, listOrgMembers, removeMember, transferOwnership } from "~/domain/orgs/members.server";
 import { assignableRole } from "~/domain/orgs/orgs.schema";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Members · Administration · 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [members, { flash, headers }] = await Promise.all([listOrgMembers(actor), readFlash(request)]);
   return withHeaders({ allowed: true as const, members, myRole: actor.role, meId: actor.user.id, flash }, { headers });
 }

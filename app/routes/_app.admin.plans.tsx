@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PlanCard, SALES_MAILTO } from "~/components/billing/plan-card";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { appUrl } from "~/config.server";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { startCheckout } from "~/domain/billing/checkout.server";
 import { pricingTiers } from "~/domain/billing/pricing";
 import { stripePriceId } from "~/domain/billing/providers/stripe.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Plans · Administration · PR
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const cancelled = new URL(request.url).searchParams.get("checkout") === "cancelled";
-  return { tiers: pricingTiers(stripePriceId), currentPlan: actor.org.plan, canChange: hasRole(actor, ADMIN_ROLES), cancelled };
+  return { tiers: pricingTiers(stripePriceId), currentPlan: actor.org.plan, canChange: isAdmin(actor), cancelled };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Pagination, ProjectFilters, ProjectTable, projectCount } from "~/components/projects/project-list";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { listMembers } from "~/domain/orgs/members.server";
 import { listTemplates } from "~/domain/templates/templates.server";
 import { listTemplatesQuery } from "~/domain/templates/templates.schema";
@@ -14,7 +14,7 @@ const FILTERS = ["search", "status", "priority", "templateId", "assignedToId", "
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [list, members, templates] = await Promise.all([
     uiProjectList(actor, request.url, [...FILTERS]),
     listMembers(actor),

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { updateOrgSettingsSchema } from "~/domain/orgs/orgs.schema";
 import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
@@ -19,7 +19,7 @@ const NOTIFICATIONS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [settings, { flash, headers }] = await Promise.all([getOrgSettings(actor), readFlash(request)]);
   return withHeaders({ allowed: true as const, settings, flash }, { headers });
 }

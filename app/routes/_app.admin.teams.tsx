@@ -3,7 +3,7 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { teamInput } from "~/domain/orgs/orgs.schema";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "~/domain/teams/teams.server";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Teams · Administration · PR
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const showArchived = new URL(request.url).searchParams.get("archived") === "1";
   const [teams, { flash, headers }] = await Promise.all([listTeams(actor, showArchived), readFlash(request)]);
   return withHeaders({ allowed: true as const, teams, showArchived, flash }, { headers });

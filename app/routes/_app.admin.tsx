@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { requireUiActor } from "~/http/ui/ui.server";
 
 /** Platform pages (superadmin) that live under /admin but are not organization administration. */
@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const path = new URL(request.url).pathname;
   if (PLATFORM_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return { mode: "platform" as const };
-  return { mode: hasRole(actor, ADMIN_ROLES) ? ("admin" as const) : ("forbidden" as const), orgName: actor.org.name };
+  return { mode: isAdmin(actor) ? ("admin" as const) : ("forbidden" as const), orgName: actor.org.name };
 }
 
 const ADMIN_TABS = [

@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 // /exports/schedules: the scheduled exports of the organization and a form to add one.
 // The "_" after "exports" keeps this page out of the /exports page's layout.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }));
   const notice = flash?.kind === "notice" ? flash.message : null;
   return withHeaders(
-    { allowed: true as const, schedules: rows, ...choices, timezone: defaultTimezone(actor), canCreate: actor.role !== "viewer", notice },
+    { allowed: true as const, schedules: rows, ...choices, timezone: defaultTimezone(actor), canCreate: canWrite(actor), notice },
     { headers },
   );
 }

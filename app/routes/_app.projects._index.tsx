@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Pagination, ProjectFilters, ProjectTable, projectCount } from "~/components/projects/project-list";
@@ -9,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Projects · PRD Studio" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const result = await uiProjectList(actor, request.url, ["search", "status", "priority", "templateId", "assignedToMe"]);
-  return { ...result, canCreate: actor.role !== "viewer" };
+  return { ...result, canCreate: canWrite(actor) };
 }
 
 export default function Projects() {

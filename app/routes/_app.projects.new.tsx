@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "New project · PRD Studio" }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (actor.role === "viewer") throw new Response("Viewers cannot create projects", { status: 403 });
+  if (!canWrite(actor)) throw new Response("Viewers cannot create projects", { status: 403 });
   const templates = await listTemplates(actor, {});
   return {
     templates: templates.map((t) => ({ id: t.id, name: t.name, initialQuestion: t.initialQuestion })),

@@ -7,7 +7,7 @@ import { FormAlert, type FormState, Notice } from "~/components/forms";
 import { ConnectionNote, isConnectionTest, PlatformProviders, savedNotice } from "~/components/settings/connection-test";
 import { formStateFor } from "~/components/settings/controls";
 import { AddKeyForm, AnswerStatusLine, KEY_ORDER, KeyTable } from "~/components/settings/provider-keys";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { addProviderKeySchema } from "~/domain/ai-keys/ai-keys.schema";
 import {
   addOrgKey,
@@ -25,18 +25,18 @@ export const meta: MetaFunction = () => [{ title: "AI providers · Settings · P
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  const isAdmin = hasRole(actor, ADMIN_ROLES);
-  const platform = isAdmin ? listPlatformProviders(actor) : null;
+  const admin = isAdmin(actor);
+  const platform = admin ? listPlatformProviders(actor) : null;
   const [personalKeys, orgKeys, resolved, { flash, headers }] = await Promise.all([
     listPersonalKeys(actor),
-    isAdmin ? listOrgKeys(actor) : Promise.resolve(null),
+    admin ? listOrgKeys(actor) : Promise.resolve(null),
     resolveProvider({ userId: actor.user.id, orgId: actor.org.id }),
     readFlash(request),
   ]);
   // Only what the page shows: never credentials.
   const status = { source: resolved.source, provider: resolved.provider, model: resolved.model };
   const notice = flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null;
-  return data({ isAdmin, personalKeys, orgKeys, platform, status, notice, orgName: actor.org.name }, { headers });
+  return data({ isAdmin: admin, personalKeys, orgKeys, platform, status, notice, orgName: actor.org.name }, { headers });
 }
 
 const providerName = (p: string | undefined) => PROVIDER_SHORT[p as ProviderId] ?? "AI provider";
@@ -96,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AiProviderSettings() {
-  const { isAdmin, personalKeys, orgKeys, platform, status, notice, orgName } = useLoaderData<typeof loader>();
+  const { isAdmin: admin, personalKeys, orgKeys, platform, status, notice, orgName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const test = isConnectionTest(result) ? result : null;
   const form = test ? null : (result as FormState | undefined);
@@ -147,13 +147,13 @@ export default function AiProviderSettings() {
           <div>
             <h2 id="org-heading">Organization keys</h2>
             <p>
-              {isAdmin
+              {admin
                 ? `Used by every member of ${orgName} who has no personal key for the provider.`
                 : `Owners and admins of ${orgName} manage the organization's keys. Ask one of them if you need AI access without a personal key.`}
             </p>
           </div>
         </div>
-        {isAdmin && orgKeys ? (
+        {admin && orgKeys ? (
           <>
             <FormAlert state={failed(orgState)} />
             <ConnectionNote state={testOf("test-org")} />

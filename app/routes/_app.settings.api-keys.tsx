@@ -3,7 +3,7 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
-import { hasRole, ADMIN_ROLES } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
 import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
 import type { ApiKeyScope } from "~/domain/api-keys/scopes";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD S
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [keys, quota, { flash, headers }] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor), readFlash(request)]);
   const origin = appUrl();
   return withHeaders({ allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan], flash, origin }, { headers });

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { CopyButton } from "~/components/copy-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import {
   createIncomingWebhook,
   deleteIncomingWebhook,
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Incoming webhooks · Settings
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [hooks, { projects }] = await Promise.all([
     listIncomingWebhooks(actor),
     listProjects(actor, listProjectsSchema.parse({ limit: 200, sortBy: "name", sortOrder: "asc" })),

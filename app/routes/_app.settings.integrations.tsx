@@ -3,7 +3,7 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { isFeatureEnabled } from "~/domain/flags/flags.server";
 import { disconnect, integrationCards } from "~/domain/integrations/connections.server";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       cards: cards.map((c, i) => ({ ...c, exportEnabled: enabled[i]! })),
       projects: projects.projects.map((p: { id: string; name: string }) => ({ id: p.id, name: p.name })),
-      isAdmin: hasRole(actor, ADMIN_ROLES),
+      isAdmin: isAdmin(actor),
       notice: flash?.kind === "notice" ? flash.message : null,
       callbackError,
     },

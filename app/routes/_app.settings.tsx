@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  return { isAdmin: hasRole(actor, ADMIN_ROLES) };
+  return { isAdmin: isAdmin(actor) };
 }
 
 export default function SettingsLayout() {

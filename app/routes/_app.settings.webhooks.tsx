@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { Field, FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { EVENT_CHOICES, EVENT_FIELD_PREFIX, webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { createWebhookSchema } from "~/domain/webhooks/webhooks.schema";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Webhooks · Settings · PRD S
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const [webhooks, quota, { flash, headers }] = await Promise.all([listWebhooks(actor), webhookQuota(actor), readFlash(request)]);
   const notice = flash?.kind === "notice" ? flash.message : null;
   return withHeaders({ allowed: true as const, webhooks, ...quota, plan: PLAN_NAMES[actor.org.plan], notice }, { headers });

@@ -3,7 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, type FormState, FormAlert, SubmitButton } from "~/components/forms";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin } from "~/domain/actor";
 import { webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { updateWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { deleteWebhook, getWebhook, listDeliveries, sendTestDelivery, updateWebhook } from "~/domain/webhooks/webhooks.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (!hasRole(actor, ADMIN_ROLES)) return { allowed: false as const };
+  if (!isAdmin(actor)) return { allowed: false as const };
   const id = params.webhookId ?? "";
   const [webhook, deliveries, { flash, headers }] = await Promise.all([
     orPageError(getWebhook(actor, id)),

@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await orPageError(templateAccess(actor, params.templateId!));
   const versions = access.canSeeVersions ? await listTemplateVersions(actor, params.templateId!) : [];
   const submissions = (await listOwnSubmissions(actor)).filter((s) => s.templateId === access.template.id);
-  return { ...access, versions, submissions, canUse: actor.role !== "viewer" };
+  return { ...access, versions, submissions, canUse: canWrite(actor) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

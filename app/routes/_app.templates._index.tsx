@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { TemplateFilters } from "~/components/template-filters";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     templates,
     categories: [...new Set(all.map((t) => t.category))].sort(),
-    canCreate: actor.role !== "viewer",
+    canCreate: canWrite(actor),
     filtered: Object.keys(raw).length > 0,
   };
 }

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { TemplateForm } from "~/components/template-form";
-import { ADMIN_ROLES, hasRole } from "~/domain/actor";
+import { isAdmin, canWrite } from "~/domain/actor";
 import { createTemplateSchema } from "~/domain/templates/templates.schema";
 import { createTemplate } from "~/domain/templates/templates.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
@@ -12,9 +12,9 @@ export const meta: MetaFunction = () => [{ title: "New template · PRD Studio" }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  if (actor.role === "viewer") throw new Response("Viewers cannot create templates", { status: 403 });
+  if (!canWrite(actor)) throw new Response("Viewers cannot create templates", { status: 403 });
   const types = [
-    ...(hasRole(actor, ADMIN_ROLES) ? [{ value: "organization", label: `Everyone in ${actor.org.name}` }] : []),
+    ...(isAdmin(actor) ? [{ value: "organization", label: `Everyone in ${actor.org.name}` }] : []),
     { value: "personal", label: "Only me" },
     ...(actor.isSuperadmin ? [{ value: "system", label: "Built-in (all organizations)" }] : []),
   ];

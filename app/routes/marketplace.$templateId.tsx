@@ -1,3 +1,4 @@
+import { canWrite } from "~/domain/actor";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     template,
     signedIn: Boolean(actor),
-    canUse: Boolean(actor && actor.role !== "viewer"),
+    canUse: Boolean(actor && canWrite(actor)),
     url: `${appUrl()}/marketplace/${template.id}`,
   };
 }

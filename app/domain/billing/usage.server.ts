@@ -1,5 +1,5 @@
 import type { PlanId } from "#db/schema";
-import type { Executor } from "~/db.server";
+import { db, type Executor } from "~/db.server";
 import type { Actor } from "../actor";
 import { currentUsage } from "./limits.server";
 import { limitFor, METRICS, type Metric, PLAN_NAMES } from "./plans";
@@ -60,7 +60,7 @@ export async function usageFor(db: Executor, org: { id: string; plan: PlanId }) 
 }
 
 /** The spec's "Usage summary" for the caller's organization. */
-export async function usageSummary(db: Executor, actor: Actor) {
-  const { usage, warnings } = await usageFor(db, actor.org);
+export async function usageSummary(actor: Actor, executor: Executor = db) {
+  const { usage, warnings } = await usageFor(executor, actor.org);
   return { plan: { name: PLAN_NAMES[actor.org.plan], tier: actor.org.plan }, usage, warnings };
 }

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { CommentsTable } from "#db/schema";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
+import { type Actor, isAdmin } from "../actor";
 import { forbidden, notFound, validationError } from "../errors";
 import { projectAccess, readableProjects, requireComment } from "../projects/access.server";
 import { recordChange } from "../projects/activity.server";
@@ -246,7 +246,7 @@ export async function deleteComment(actor: Actor, projectId: string, commentId: 
   await db.transaction().execute(async (trx) => {
     const { project } = await projectAccess(actor, projectId, trx);
     const comment = await findComment(trx, project.id, commentId);
-    if (comment.userId !== actor.user.id && !hasRole(actor, ADMIN_ROLES)) {
+    if (comment.userId !== actor.user.id && !isAdmin(actor)) {
       throw forbidden("Only its author, an owner or an admin may delete a comment");
     }
     const replies = await trx

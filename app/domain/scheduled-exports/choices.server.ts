@@ -1,4 +1,4 @@
-import type { Actor } from "../actor";
+import { type Actor, canWrite } from "../actor";
 import { PROJECT_STATUSES, STATUS_LABELS } from "../projects/projects.schema";
 import { canonicalTimeZone } from "./schedule";
 import { schedulableProjects } from "./schedules.server";
@@ -10,7 +10,7 @@ export async function scheduleFormChoices(actor: Actor) {
   zones ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
   return {
     projects: await schedulableProjects(actor),
-    allowDigest: actor.role !== "viewer",
+    allowDigest: canWrite(actor),
     statuses: PROJECT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     timezones: zones,
   };

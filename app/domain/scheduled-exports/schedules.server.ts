@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db, type Executor } from "~/db.server";
 import { encrypt } from "~/utils/crypto.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import type { Actor } from "../actor";
+import { type Actor, canWrite, requireWriter } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { requirePlan } from "../billing/limits.server";
 import { AppError, forbidden, notFound } from "../errors";
@@ -29,14 +29,14 @@ const requireScheduledExports = (actor: Actor) => requirePlan(actor.org, "pro", 
 
 /** Create, change, run: owners and admins, or members who can edit the project. Viewers never. */
 async function requireManage(actor: Actor, projectId: string, executor: Executor = db) {
-  if (actor.role === "viewer") throw forbidden("Viewers cannot manage scheduled exports");
+  requireWriter(actor, "Viewers cannot manage scheduled exports");
   return requireEdit(actor, projectId, executor);
 }
 
 /** Change, run, delete: the project's editors (owners, admins included); a digest: owners, admins and its creator. */
 async function requireManageSchedule(actor: Actor, row: { projectId: string | null; createdById: string | null }, executor: Executor = db) {
   if (row.projectId) return void (await requireManage(actor, row.projectId, executor));
-  if (actor.role === "viewer") throw forbidden("Viewers cannot manage scheduled exports");
+  requireWriter(actor, "Viewers cannot manage scheduled exports");
   if (actor.role === "member" && row.createdById !== actor.user.id) {
     throw forbidden("Only its creator, owners and admins may change an export of every project");
   }
@@ -46,7 +46,7 @@ async function requireManageSchedule(actor: Actor, row: { projectId: string | nu
 async function loadSchedule(executor: Executor, actor: Actor, id: string) {
   const row = await executor.selectFrom("scheduledExports").selectAll().where("id", "=", id).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!row) throw notFound("Scheduled export");
-  if (!row.projectId && actor.role === "viewer") throw notFound("Scheduled export");
+  if (!row.projectId && !canWrite(actor)) throw notFound("Scheduled export");
   if (row.projectId) {
     try {
       await projectAccess(actor, row.projectId, executor);
@@ -68,7 +68,7 @@ export async function listSchedules(actor: Actor, query: { projectId?: string } 
     .leftJoin("projects as p", "p.id", "s.projectId")
     .selectAll("s")
     .where("s.orgId", "=", actor.org.id)
-    .where((eb) => (actor.role === "viewer" ? readableProjects(actor) : eb.or([eb("s.projectId", "is", null), readableProjects(actor)])));
+    .where((eb) => (!canWrite(actor) ? readableProjects(actor) : eb.or([eb("s.projectId", "is", null), readableProjects(actor)])));
   if (query.projectId) q = q.where("s.projectId", "=", query.projectId);
   return withDetails(await q.orderBy("s.createdAt", "desc").limit(500).execute());
 }
@@ -122,7 +122,7 @@ function audit(trx: Executor, actor: Actor, action: string, row: { id: string; p
 /** Creates a schedule; a webhook schedule's signing secret is returned here (`webhookSecret`) and never again. */
 export async function createSchedule(actor: Actor, input: CreateScheduleInput, now = new Date()) {
   requireScheduledExports(actor);
-  if (actor.role === "viewer") throw forbidden("Viewers cannot manage scheduled exports");
+  requireWriter(actor, "Viewers cannot manage scheduled exports");
   const scheduleType = canonicalScheduleType(input.scheduleType)!;
   const defaults: ScheduleFields = {
     projectId: null,
@@ -250,7 +250,7 @@ export async function canManageSchedule(actor: Actor, schedule: { projectId: str
 
 /** Projects the caller may schedule exports of (the create form's choices). */
 export async function schedulableProjects(actor: Actor) {
-  if (actor.role === "viewer") return [];
+  if (!canWrite(actor)) return [];
   let q = db.selectFrom("projects as p").select(["p.id", "p.name"]).where("p.orgId", "=", actor.org.id);
   if (actor.role === "member") {
     const me = actor.user.id;

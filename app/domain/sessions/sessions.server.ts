@@ -34,6 +34,12 @@ export async function createSession(
   return raw;
 }
 
+/** Whether a session still exists (deleting an organization moves its members' sessions or ends them). */
+export async function sessionExists(id: string | null | undefined) {
+  if (!id) return false;
+  return Boolean(await db.selectFrom("sessions").select("id").where("id", "=", id).executeTakeFirst());
+}
+
 export async function deleteSession(id: string) {
   await db.deleteFrom("sessions").where("id", "=", id).execute();
 }

@@ -1,7 +1,7 @@
 import type { Template } from "#db/schema";
 import { db } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import { ADMIN_ROLES, type Actor, hasRole, requireRole } from "../actor";
+import { type Actor, requireRole, isAdmin } from "../actor";
 import { assertWithinLimit } from "../billing/limits.server";
 import { createProject } from "../projects/projects.server";
 import { publicTemplate } from "./marketplace.server";
@@ -47,7 +47,7 @@ export async function projectFromMarketplace(actor: Actor, input: FromMarketplac
     const source = await publicTemplate(input.templateId, trx);
     await assertWithinLimit(trx, actor.org, "projects");
     await assertWithinLimit(trx, actor.org, "templates");
-    const type = hasRole(actor, ADMIN_ROLES) ? "organization" : "personal";
+    const type = isAdmin(actor) ? "organization" : "personal";
     const now = nowIso();
     const template: Template = {
       id: newId(),

@@ -2,7 +2,7 @@ import type { Template, TemplateSubmissionsTable } from "#db/schema";
 import type { Selectable } from "kysely";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
+import { type Actor, isAdmin } from "../actor";
 import { requireApprovalOrProceed } from "../approvals/requests.server";
 import { AppError, forbidden, notFound, validationError } from "../errors";
 import { emit } from "../events/events.server";
@@ -37,7 +37,7 @@ export function presentSubmission(s: Submission) {
 function canSubmit(actor: Actor, t: Template) {
   if (t.orgId !== actor.org.id) return false;
   if (t.templateType === "personal") return t.userId === actor.user.id;
-  if (t.templateType === "organization") return hasRole(actor, ADMIN_ROLES);
+  if (t.templateType === "organization") return isAdmin(actor);
   return false;
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Template } from "#db/schema";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import { ADMIN_ROLES, type Actor, hasRole } from "../actor";
+import { type Actor, isAdmin, requireWriter } from "../actor";
 import { assertWithinLimit, registerUsageCounter } from "../billing/limits.server";
 import { forbidden, notFound, validationError } from "../errors";
 import { isPlatformTemplate, presentTemplate, PROTECTED, SNAPSHOT_FIELDS } from "./present";
@@ -49,8 +49,8 @@ export function canManage(actor: Actor, t: Template) {
   if (actor.isSuperadmin) return true;
   if (isPlatformTemplate(t)) return false;
   if (t.orgId !== actor.org.id) return false;
-  if (t.templateType === "organization") return hasRole(actor, ADMIN_ROLES);
-  return t.userId === actor.user.id || hasRole(actor, ADMIN_ROLES);
+  if (t.templateType === "organization") return isAdmin(actor);
+  return t.userId === actor.user.id || isAdmin(actor);
 }
 
 async function load(executor: Executor, id: string) {
@@ -104,7 +104,7 @@ export async function getTemplate(actor: Actor, id: string) {
 
 /** GET /api/admin/templates: templates the caller administers, filtered, sorted and paged. */
 export async function adminListTemplates(actor: Actor, q: AdminTemplatesQuery) {
-  if (!actor.isSuperadmin && !hasRole(actor, ADMIN_ROLES)) throw forbidden("Only owners and admins manage templates");
+  if (!actor.isSuperadmin && !isAdmin(actor)) throw forbidden("Only owners and admins manage templates");
   let query = db.selectFrom("templates as t");
   if (!actor.isSuperadmin) {
     query = query.where((eb) => eb.or([eb("t.orgId", "=", actor.org.id), eb("t.visibility", "=", "public")]));
@@ -131,7 +131,7 @@ export async function adminListTemplates(actor: Actor, q: AdminTemplatesQuery) {
 }
 
 function defaultType(actor: Actor): TemplateType {
-  return hasRole(actor, ADMIN_ROLES) ? "organization" : "personal";
+  return isAdmin(actor) ? "organization" : "personal";
 }
 
 const VISIBILITY: Record<TemplateType, Template["visibility"]> = {
@@ -159,8 +159,8 @@ export async function writeVersion(trx: Executor, t: Template, actorId: string |
 
 export async function createTemplate(actor: Actor, input: CreateTemplateInput) {
   const type = input.templateType ?? defaultType(actor);
-  if (actor.role === "viewer" && !actor.isSuperadmin) throw forbidden("Viewers cannot create templates");
-  if (type === "organization" && !hasRole(actor, ADMIN_ROLES)) throw forbidden("Only owners and admins create organization templates");
+  if (!actor.isSuperadmin) requireWriter(actor, "Viewers cannot create templates");
+  if (type === "organization" && !isAdmin(actor)) throw forbidden("Only owners and admins create organization templates");
   if ((type === "system" || type === "marketplace") && !actor.isSuperadmin) {
     throw forbidden("Only platform superadmins create system and marketplace templates");
   }
@@ -244,7 +244,7 @@ export async function deleteTemplate(actor: Actor, id: string) {
 }
 
 function requireVersionAccess(actor: Actor, t: Template) {
-  const allowed = actor.isSuperadmin || (t.orgId === actor.org.id && (hasRole(actor, ADMIN_ROLES) || t.userId === actor.user.id));
+  const allowed = actor.isSuperadmin || (t.orgId === actor.org.id && (isAdmin(actor) || t.userId === actor.user.id));
   if (!allowed) throw forbidden("Only organization admins see template versions");
 }
 
@@ -303,6 +303,6 @@ export async function templateAccess(actor: Actor, id: string) {
   const t = await load(db, id);
   if (!t || !(canUse(actor, t) || actor.isSuperadmin)) throw notFound("Template");
   const versionsAllowed =
-    actor.isSuperadmin || (t.orgId === actor.org.id && (hasRole(actor, ADMIN_ROLES) || t.userId === actor.user.id));
+    actor.isSuperadmin || (t.orgId === actor.org.id && (isAdmin(actor) || t.userId === actor.user.id));
   return { template: presentTemplate(t, actor), canEdit: canManage(actor, t), canSeeVersions: versionsAllowed };
 }

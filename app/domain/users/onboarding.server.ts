@@ -1,6 +1,6 @@
 import { db, type Executor } from "~/db.server";
 import { nowIso } from "~/utils/ids.server";
-import { ADMIN_ROLES, hasRole, type Actor, type RequestMeta } from "../actor";
+import { type Actor, type RequestMeta, isAdmin } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { forbidden } from "../errors";
 import { queueEmail } from "../mail/mail.server";
@@ -25,7 +25,7 @@ export async function getOnboarding(actor: Actor, executor: Executor = db) {
  * and invites teammates to that organization or the current one.
  */
 export async function completeOnboarding(actor: Actor, input: OnboardingInput, meta: RequestMeta) {
-  if (input.inviteEmails.length && !input.createOrg && !hasRole(actor, ADMIN_ROLES)) {
+  if (input.inviteEmails.length && !input.createOrg && !isAdmin(actor)) {
     throw forbidden("Only an Owner or Admin may invite people to this organization; create your own organization to invite teammates");
   }
   return db.transaction().execute(async (trx) => {
