@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FieldNotes, type FormState } from "./forms";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
  * The fields of a scheduled export (create and edit pages). Without
@@ -88,8 +89,7 @@ export function ScheduledExportFields({ state, defaults, projects, allowDigest, 
   const [type, setType] = useState(value("scheduleType"));
   const [method, setMethod] = useState(value("deliveryMethod"));
   // Before hydration (and without JavaScript) every field shows.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const show = (yes: boolean) => !hydrated || yes;
   const changelogChecked = state?.values ? state.values.includeChangelog === "on" : defaults.includeChangelog === "on";
   return (

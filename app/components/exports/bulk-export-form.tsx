@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { StatusBadge } from "~/components/project-badges";
 import { formatBytes } from "~/utils/format";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface BulkProject {
   id: string;
@@ -36,8 +37,7 @@ export function BulkExportForm({ projects, selected, format, formats, max }: { p
   const [filter, setFilter] = useState("");
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   // The live filter keeps hidden choices checked; it exists only once the script runs (the search above works without it).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const busy = phase.kind === "preparing" || phase.kind === "downloading";
   const tooMany = count > max;
 
