@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, Notice } from "~/components/forms";
 import { isAdmin } from "~/domain/actor";
-import { AppError } from "~/domain/errors";
 import { changeMemberRole, listOrgMembers, removeMember, transferOwnership } from "~/domain/orgs/members.server";
 import { assignableRole } from "~/domain/orgs/orgs.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { type FormValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Members · Administration · PRD Studio" }];
 
@@ -18,32 +18,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withHeaders({ allowed: true as const, members, myRole: actor.role, meId: actor.user.id, flash }, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const userId = values.userId ?? "";
-  const who = values.name || "The member";
-  try {
-    let message: string;
-    if (values.intent === "role") {
-      const role = assignableRole.parse(values.role);
-      await changeMemberRole(actor, userId, role);
-      message = `${who} is now ${role === "admin" ? "an admin" : `a ${role}`}.`;
-    } else if (values.intent === "remove") {
-      const { reassigned } = await removeMember(actor, userId, values.reassignTo || undefined);
-      message = `${who} was removed.${values.reassignTo ? ` ${reassigned} project(s) reassigned.` : " Their projects stay in the organization."}`;
-    } else if (values.intent === "transfer") {
-      await transferOwnership(actor, userId);
-      message = `${who} now owns the organization; you are an admin.`;
-    } else {
-      throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
-    }
-    const to = values.intent === "remove" && userId === actor.user.id ? "/home" : "/admin/members";
-    return redirectWithNotice(to, message);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+const member = (values: FormValues) => ({ userId: values.userId ?? "", who: values.name || "The member" });
+
+export const action = intentAction({
+  role: async ({ actor, values }) => {
+    const { userId, who } = member(values);
+    const role = assignableRole.parse(values.role);
+    await changeMemberRole(actor, userId, role);
+    return redirectWithNotice("/admin/members", `${who} is now ${role === "admin" ? "an admin" : `a ${role}`}.`);
+  },
+  remove: async ({ actor, values }) => {
+    const { userId, who } = member(values);
+    const { reassigned } = await removeMember(actor, userId, values.reassignTo || undefined);
+    const message = `${who} was removed.${values.reassignTo ? ` ${reassigned} project(s) reassigned.` : " Their projects stay in the organization."}`;
+    return redirectWithNotice(userId === actor.user.id ? "/home" : "/admin/members", message);
+  },
+  transfer: async ({ actor, values }) => {
+    const { userId, who } = member(values);
+    await transferOwnership(actor, userId);
+    return redirectWithNotice("/admin/members", `${who} now owns the organization; you are an admin.`);
+  },
+});
 
 const ROLES = ["admin", "member", "viewer"] as const;
 
