@@ -3,6 +3,8 @@ import { db } from "~/db.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { auditActor, writeAudit } from "./audit.server";
 import { toCsv } from "./csv";
+import type { Selectable } from "kysely";
+import type { AuditLogsTable } from "#db/schema";
 
 const isoDate = z
   .string()
@@ -57,20 +59,10 @@ function filtered(actor: Actor, f: AuditFilters) {
   return q;
 }
 
-type Row = {
-  id: string;
-  action: string;
-  category: string;
-  severity: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  metadata: string;
-  createdAt: string;
-};
+type Row = Pick<
+  Selectable<AuditLogsTable>,
+  "id" | "action" | "category" | "severity" | "actorId" | "actorEmail" | "targetType" | "targetId" | "ip" | "userAgent" | "metadata" | "createdAt"
+>;
 
 function publicLog(r: Row) {
   let metadata: Record<string, unknown> = {};

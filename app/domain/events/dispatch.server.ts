@@ -5,6 +5,7 @@ import { backoffMs } from "~/jobs/queue.server";
 import { nowIso } from "~/utils/ids.server";
 import type { EventName } from "./catalogue";
 import { type DomainEvent, listeners } from "./events.server";
+import type { Selectable } from "kysely";
 
 /**
  * Dispatches due events to the listeners, many per write transaction (one
@@ -25,7 +26,7 @@ export const SLICE_MS = 8;
 /** Events read per slice at most. */
 const BATCH = 500;
 
-type EventRow = Pick<EventsTable, "id" | "orgId" | "name" | "data" | "actorId" | "createdAt" | "attempts" | "runAt">;
+type EventRow = Pick<Selectable<EventsTable>, "id" | "orgId" | "name" | "data" | "actorId" | "createdAt" | "attempts" | "runAt">;
 
 const toEvent = (row: EventRow): DomainEvent => ({
   id: row.id,

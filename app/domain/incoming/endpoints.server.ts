@@ -6,6 +6,7 @@ import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
 import { notFound, validationError } from "../errors";
 import { INCOMING_EVENT_LOG, type CreateIncomingInput, type UpdateIncomingInput } from "./incoming.schema";
+import type { Selectable } from "kysely";
 
 /**
  * Incoming webhook endpoints: an admin creates one, gets a secret URL
@@ -13,7 +14,7 @@ import { INCOMING_EVENT_LOG, type CreateIncomingInput, type UpdateIncomingInput 
  * the endpoint's action as that admin. Only the token's sha256 is stored.
  */
 
-type Row = IncomingWebhooksTable & { createdByName?: string | null };
+type Row = Selectable<IncomingWebhooksTable> & { createdByName?: string | null };
 
 export const incomingUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, "")}/api/webhooks/incoming/${token}`;
 

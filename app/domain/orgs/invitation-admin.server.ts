@@ -11,17 +11,10 @@ import { invitationMessage } from "./invitation-mail";
 import { resendVerification } from "../auth/auth.server";
 import { assertUsable, createInvitationRecord, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
 import type { CreateInvitationInput } from "./orgs.schema";
+import type { Selectable } from "kysely";
+import type { InvitationsTable } from "#db/schema";
 
-type InvitationRow = {
-  id: string;
-  email: string;
-  role: string;
-  message: string | null;
-  status: string;
-  expiresAt: string;
-  createdAt: string;
-  invitedById: string | null;
-};
+type InvitationRow = Pick<Selectable<InvitationsTable>, "id" | "email" | "role" | "message" | "status" | "expiresAt" | "createdAt" | "invitedById">;
 
 function publicInvitation(inv: InvitationRow, invitedByName?: string | null) {
   return {
