@@ -1,6 +1,6 @@
 import type { AiCallsTable, AiKeySource } from "#db/schema";
-import { db, type Executor, isPrimary } from "~/db.server";
-import { assertWithinLimit, registerUsageCounter } from "~/domain/billing/limits.server";
+import { db, isPrimary } from "~/db.server";
+import { assertWithinLimit } from "~/domain/billing/limits.server";
 import { countAiTokens } from "~/http/server/metrics.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Usage } from "./types";
@@ -13,22 +13,6 @@ import type { Usage } from "./types";
  * organization keys (billed to their owners) and the offline drafter keep
  * working. Offline drafts cost no tokens and are logged with zero usage.
  */
-
-export function monthStart(now = new Date()) {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-}
-
-export async function tokensThisMonth(executor: Executor, orgId: string) {
-  const row = await executor
-    .selectFrom("aiCalls")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref("inputTokens"), "+", eb.ref("outputTokens"))), eb.val(0)).as("n"))
-    .where("orgId", "=", orgId)
-    .where("createdAt", ">=", monthStart())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-registerUsageCounter("ai_tokens", tokensThisMonth);
 
 /** Refuses a call on the platform's key once the plan's monthly tokens are spent. */
 export async function assertTokenBudget(org: Parameters<typeof assertWithinLimit>[1], source: AiKeySource) {

@@ -10,8 +10,6 @@ import { walCheckpointTick } from "~/ops/checkpoint.server";
 import { registerTick } from "./scheduler.server";
 import type { JobHandler, Tick } from "./types";
 import { registerJobHandler } from "./worker.server";
-// Not jobs, but usage counters the billing limits read: registered at start-up, not on first upload.
-import "~/domain/uploads/usage.server";
 
 /**
  * The registry of background work: every job handler, outbox-event listener

@@ -1,49 +1,11 @@
 import type { PlanId } from "#db/schema";
 import type { Executor } from "~/db.server";
 import { AppError } from "../errors";
+import { COUNTERS } from "./counters.server";
 import { limitFor, type Metric, PLAN_IDS, PLAN_NAMES, planAtLeast } from "./plans";
 
-type Counter = (db: Executor, orgId: string) => Promise<number>;
-
-/** How each metered resource is counted. Areas add theirs as they land. */
-const counters: Partial<Record<Metric, Counter>> = {
-  members: async (db, orgId) => {
-    const row = await db
-      .selectFrom("memberships")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("orgId", "=", orgId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-  projects: async (db, orgId) => {
-    const row = await db
-      .selectFrom("projects")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("orgId", "=", orgId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-  api_keys: async (db, orgId) => {
-    const now = new Date().toISOString();
-    const row = await db
-      .selectFrom("apiKeys")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("orgId", "=", orgId)
-      .where("revokedAt", "is", null)
-      .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-};
-
-export function registerUsageCounter(metric: Metric, counter: Counter) {
-  counters[metric] = counter;
-}
-
 export async function currentUsage(db: Executor, orgId: string, metric: Metric) {
-  const counter = counters[metric];
-  if (!counter) throw new Error(`No usage counter for ${metric}`);
-  return counter(db, orgId);
+  return COUNTERS[metric](db, orgId);
 }
 
 /**

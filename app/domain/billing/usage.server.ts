@@ -4,12 +4,6 @@ import type { Actor } from "../actor";
 import { currentUsage } from "./limits.server";
 import { limitFor, METRICS, type Metric, PLAN_NAMES } from "./plans";
 import { METRIC_LABELS } from "./pricing";
-// The modules that register the counters this summary reads (members,
-// projects and api_keys are built into limits.server.ts).
-import "~/ai/usage.server";
-import "~/domain/templates/templates.server";
-import "~/domain/webhooks/webhooks.server";
-import "~/domain/uploads/usage.server";
 
 export interface MetricUsage {
   current: number;

@@ -3,7 +3,7 @@ import type { Template } from "#db/schema";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { type Actor, isAdmin, requireWriter } from "../actor";
-import { assertWithinLimit, registerUsageCounter } from "../billing/limits.server";
+import { assertWithinLimit } from "../billing/limits.server";
 import { forbidden, notFound, validationError } from "../errors";
 import { isPlatformTemplate, presentTemplate, PROTECTED, SNAPSHOT_FIELDS } from "./present";
 import type {
@@ -20,16 +20,6 @@ import type {
  * templates are public, their system prompt is "[Protected]" for everyone
  * but superadmins, and only superadmins change them.
  */
-
-registerUsageCounter("templates", async (executor, orgId) => {
-  const row = await executor
-    .selectFrom("templates")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("orgId", "=", orgId)
-    .where("templateType", "in", ["personal", "organization"])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-});
 
 /** SQL condition: templates the actor may use. */
 function usable(actor: Actor) {

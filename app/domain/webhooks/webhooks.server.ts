@@ -7,7 +7,7 @@ import { encrypt } from "~/utils/crypto.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
 import { writeAudit } from "../audit/audit.server";
-import { assertWithinLimit, currentUsage, registerUsageCounter } from "../billing/limits.server";
+import { assertWithinLimit, currentUsage } from "../billing/limits.server";
 import { limitFor } from "../billing/plans";
 import { notFound, validationError } from "../errors";
 import { literalHostProblem } from "./address.server";
@@ -21,15 +21,6 @@ type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export const DELIVERY_JOB = "webhooks.deliver";
 /** 1 try + 5 retries with the queue's exponential backoff (30 s, 1, 2, 4, 8 min). */
 export const DELIVERY_ATTEMPTS = 6;
-
-registerUsageCounter("webhooks", async (executor, orgId) => {
-  const row = await executor
-    .selectFrom("webhooks")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("orgId", "=", orgId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-});
 
 export function presentWebhook(row: WebhookRow) {
   return {
