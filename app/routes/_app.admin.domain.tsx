@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
@@ -7,7 +7,8 @@ import { isAdmin } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom domain · Administration · PRD Studio" }];
 
@@ -20,25 +21,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const back = async (message: string) => redirectWithNotice("/admin/domain", message);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    if (values.intent === "verify") {
-      const { result } = await verifyDomain(actor);
-      return { verifyResult: result };
-    }
-    if (values.intent === "remove") {
-      await removeDomain(actor);
-      return back("Custom domain removed.");
-    }
+export const action = intentAction({
+  set: async ({ actor, values }) => {
     const input = setDomainSchema.parse({ domain: values.domain ?? "" });
     await setDomain(actor, input);
     return back(`Domain ${input.domain} saved. Create the two DNS records below, then verify.`);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+  },
+  verify: async ({ actor }) => {
+    const { result } = await verifyDomain(actor);
+    return { verifyResult: result };
+  },
+  remove: async ({ actor }) => {
+    await removeDomain(actor);
+    return back("Custom domain removed.");
+  },
+});
 
 export default function DomainPage() {
   const data = useLoaderData<typeof loader>();

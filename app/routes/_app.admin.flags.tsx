@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
 import { PLAN_IDS, PLAN_NAMES } from "~/domain/billing/plans";
 import { upsertFlagSchema } from "~/domain/flags/flags.schema";
 import { deleteFlag, listFlags, upsertFlag } from "~/domain/flags/store.server";
-import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor, type FormValues } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Feature flags · PRD Studio" }];
 
@@ -33,20 +34,16 @@ function fromForm(values: FormValues) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    if (values.intent === "delete") {
-      await deleteFlag(actor, values.key ?? "");
-      return { message: `${values.key} was removed; built-in keys are back to their default.` };
-    }
+export const action = intentAction({
+  upsert: async ({ actor, values }) => {
     const { flag, created } = await upsertFlag(actor, fromForm(values));
     return { message: `${flag.key} ${created ? "created" : "saved"}.` };
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+  },
+  delete: async ({ actor, values }) => {
+    await deleteFlag(actor, values.key ?? "");
+    return { message: `${values.key} was removed; built-in keys are back to their default.` };
+  },
+});
 
 function describeRules(f: { rolloutPercentage: number | null; rules: { allowUserIds: string[]; denyUserIds: string[]; allowOrgIds: string[]; denyOrgIds: string[]; plans: string[] } }) {
   const parts: string[] = [];

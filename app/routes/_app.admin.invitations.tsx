@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { appUrl } from "~/config.server";
-import { isAdmin } from "~/domain/actor";
+import { type Actor, isAdmin } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
-import { AppError } from "~/domain/errors";
 import {
   cancelInvitation,
   createInvitation,
@@ -19,7 +18,8 @@ import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { listOrgMembers } from "~/domain/orgs/members.server";
 import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitations · Administration · PRD Studio" }];
 
@@ -40,36 +40,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const meta = { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() };
-  try {
-    let message: string;
-    if (values.intent === "link") {
-      const { invitation, url } = await invitationLink(actor, values.invitationId ?? "", meta);
-      return { link: { email: invitation.email, url, expiresAt: invitation.expiresAt } };
-    }
-    if (values.intent === "resend") {
-      const inv = await resendInvitation(actor, values.invitationId ?? "", meta);
-      message = `A new invitation was sent to ${inv.email}; the previous link no longer works.`;
-    } else if (values.intent === "cancel") {
-      await cancelInvitation(actor, values.invitationId ?? "");
-      message = `The invitation to ${values.email ?? "that address"} was cancelled.`;
-    } else if (values.intent === "invite") {
-      const input = createInvitationSchema.parse({ email: values.email, role: values.role, message: values.message || undefined });
-      const inv = await createInvitation(actor, input, meta);
-      message = mailIsDelivered()
-        ? `Invitation sent to ${inv.email}.`
-        : `Invitation to ${inv.email} created. No e-mail is sent from this server: use Copy link below and send them the link.`;
-    } else {
-      throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
-    }
+/** What an invitation e-mail needs about the request. */
+const mailMeta = (actor: Actor) => ({ ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() });
+
+export const action = intentAction({
+  link: async ({ actor, values }) => {
+    const { invitation, url } = await invitationLink(actor, values.invitationId ?? "", mailMeta(actor));
+    return { link: { email: invitation.email, url, expiresAt: invitation.expiresAt } };
+  },
+  resend: async ({ actor, values }) => {
+    const inv = await resendInvitation(actor, values.invitationId ?? "", mailMeta(actor));
+    return redirectWithNotice("/admin/invitations", `A new invitation was sent to ${inv.email}; the previous link no longer works.`);
+  },
+  cancel: async ({ actor, values }) => {
+    await cancelInvitation(actor, values.invitationId ?? "");
+    return redirectWithNotice("/admin/invitations", `The invitation to ${values.email ?? "that address"} was cancelled.`);
+  },
+  invite: async ({ actor, values }) => {
+    const input = createInvitationSchema.parse({ email: values.email, role: values.role, message: values.message || undefined });
+    const inv = await createInvitation(actor, input, mailMeta(actor));
+    const message = mailIsDelivered()
+      ? `Invitation sent to ${inv.email}.`
+      : `Invitation to ${inv.email} created. No e-mail is sent from this server: use Copy link below and send them the link.`;
     return redirectWithNotice("/admin/invitations", message);
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+  },
+});
 
 const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" });
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
@@ -6,7 +6,8 @@ import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { isAdmin } from "~/domain/actor";
 import { addAllowlistEntry, addEntrySchema, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "IP allowlist · Admin · PRD Studio" }];
 
@@ -18,17 +19,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { state: "ok" as const, currentIp, entries: await listAllowlist(actor) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    if (values.intent === "delete") await removeAllowlistEntry(actor, values.id ?? "");
-    else await addAllowlistEntry(actor, addEntrySchema.parse(values));
+export const action = intentAction({
+  add: async ({ actor, values }) => {
+    await addAllowlistEntry(actor, addEntrySchema.parse(values));
     return redirect("/admin/ip-allowlist");
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+  },
+  delete: async ({ actor, values }) => {
+    await removeAllowlistEntry(actor, values.id ?? "");
+    return redirect("/admin/ip-allowlist");
+  },
+});
 
 export default function IpAllowlist() {
   const data = useLoaderData<typeof loader>();

@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { isAdmin } from "~/domain/actor";
-import { AppError } from "~/domain/errors";
 import { teamInput } from "~/domain/orgs/orgs.schema";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "~/domain/teams/teams.server";
 import { readFlash, setFlash } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { type FormValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Teams · Administration · PRD Studio" }];
 
@@ -20,35 +20,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withHeaders({ allowed: true as const, teams, showArchived, flash }, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const teamId = values.teamId ?? "";
-  try {
-    let message: string;
-    if (values.intent === "create") {
-      const team = await createTeam(actor, teamInput.parse({ name: values.name, description: values.description || undefined, color: values.color || null }));
-      message = `Team “${team.name}” created.`;
-    } else if (values.intent === "edit") {
-      const input = teamInput.parse({ name: values.name, description: values.description ?? "", color: values.color || null });
-      const team = await updateTeam(actor, teamId, input);
-      message = `Team “${team.name}” updated.`;
-    } else if (values.intent === "archive" || values.intent === "restore") {
-      const team = await updateTeam(actor, teamId, { isArchived: values.intent === "archive" });
-      message = `Team “${team.name}” ${values.intent === "archive" ? "archived" : "restored"}.`;
-    } else if (values.intent === "delete") {
-      await deleteTeam(actor, teamId);
-      message = `Team “${values.name ?? ""}” deleted.`;
-    } else {
-      throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
-    }
-    return redirect(`/admin/teams${values.archived === "1" ? "?archived=1" : ""}`, {
-      headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) },
-    });
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+/** Back to the list (still showing archived teams when it was) with a notice. */
+const back = async (values: FormValues, message: string) =>
+  redirect(`/admin/teams${values.archived === "1" ? "?archived=1" : ""}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "notice", message }) },
+  });
+
+const archive = async ({ actor, values, intent }: IntentArgs) => {
+  const team = await updateTeam(actor, values.teamId ?? "", { isArchived: intent === "archive" });
+  return back(values, `Team “${team.name}” ${intent === "archive" ? "archived" : "restored"}.`);
+};
+
+export const action = intentAction({
+  create: async ({ actor, values }) => {
+    const team = await createTeam(actor, teamInput.parse({ name: values.name, description: values.description || undefined, color: values.color || null }));
+    return back(values, `Team “${team.name}” created.`);
+  },
+  edit: async ({ actor, values }) => {
+    const input = teamInput.parse({ name: values.name, description: values.description ?? "", color: values.color || null });
+    const team = await updateTeam(actor, values.teamId ?? "", input);
+    return back(values, `Team “${team.name}” updated.`);
+  },
+  archive,
+  restore: archive,
+  delete: async ({ actor, values }) => {
+    await deleteTeam(actor, values.teamId ?? "");
+    return back(values, `Team “${values.name ?? ""}” deleted.`);
+  },
+});
 
 export default function Teams() {
   const data = useLoaderData<typeof loader>();

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { TRIGGER_LABELS } from "~/domain/approvals/approvals.schema";
 import { decideApproval, listApprovals } from "~/domain/approvals/decisions.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Approvals · PRD Studio" }];
 
@@ -16,17 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    const decision = values.intent === "reject" ? "reject" : "approve";
-    const result = await decideApproval(actor, values.approvalId ?? "", decision, (values.comment ?? "").slice(0, 1000));
-    return { notice: `Request ${result.status === "pending" ? "recorded" : result.status}: ${result.target.label}` };
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+const decide = async ({ actor, values, intent }: IntentArgs) => {
+  const decision = intent === "reject" ? "reject" : "approve";
+  const result = await decideApproval(actor, values.approvalId ?? "", decision, (values.comment ?? "").slice(0, 1000));
+  return { notice: `Request ${result.status === "pending" ? "recorded" : result.status}: ${result.target.label}` };
+};
+
+export const action = intentAction({ approve: decide, reject: decide });
 
 export default function Approvals() {
   const { toDecide, mine } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 // /exports/schedules/:exportId: one scheduled export: edit, pause or resume, run now, delete, delivery log.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
@@ -14,7 +14,8 @@ import { scheduleFormInput, scheduleFormValues } from "~/domain/scheduled-export
 import { updateScheduleSchema } from "~/domain/scheduled-exports/scheduled-exports.schema";
 import { canManageSchedule, deleteSchedule, getSchedule, listLogs, updateSchedule } from "~/domain/scheduled-exports/schedules.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { DeliveryStatus } from "~/components/delivery-status";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -51,34 +52,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const id = params.exportId ?? "";
-  const back = async (message: string, to = `/exports/schedules/${id}`) =>
-    redirectWithNotice(to, message);
-  try {
-    switch (values.intent) {
-      case "run":
-        await triggerSchedule(actor, id);
-        return back("Export queued: it is rendered and delivered in a moment. Reload to see the result in the delivery log.");
-      case "pause":
-      case "resume":
-        await updateSchedule(actor, id, { isActive: values.intent === "resume" });
-        return back(values.intent === "resume" ? "Scheduled export resumed." : "Scheduled export paused: it will not run until resumed.");
-      case "delete":
-        await deleteSchedule(actor, id);
-        return back("Scheduled export deleted with its delivery log.", "/exports/schedules");
-      default: {
-        const schedule = await updateSchedule(actor, id, updateScheduleSchema.parse(scheduleFormInput(values)));
-        if (schedule.webhookSecret) return { secret: schedule.webhookSecret };
-        return back("Scheduled export saved.");
-      }
-    }
-  } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent });
-  }
-}
+const exportId = (params: IntentArgs["params"]) => params.exportId ?? "";
+const back = (params: IntentArgs["params"], message: string, to = `/exports/schedules/${exportId(params)}`) => redirectWithNotice(to, message);
+
+const pauseOrResume = async ({ actor, params, intent }: IntentArgs) => {
+  await updateSchedule(actor, exportId(params), { isActive: intent === "resume" });
+  return back(params, intent === "resume" ? "Scheduled export resumed." : "Scheduled export paused: it will not run until resumed.");
+};
+
+export const action = intentAction({
+  save: async ({ actor, values, params }) => {
+    const schedule = await updateSchedule(actor, exportId(params), updateScheduleSchema.parse(scheduleFormInput(values)));
+    if (schedule.webhookSecret) return { secret: schedule.webhookSecret };
+    return back(params, "Scheduled export saved.");
+  },
+  run: async ({ actor, params }) => {
+    await triggerSchedule(actor, exportId(params));
+    return back(params, "Export queued: it is rendered and delivered in a moment. Reload to see the result in the delivery log.");
+  },
+  pause: pauseOrResume,
+  resume: pauseOrResume,
+  delete: async ({ actor, params }) => {
+    await deleteSchedule(actor, exportId(params));
+    return back(params, "Scheduled export deleted with its delivery log.", "/exports/schedules");
+  },
+});
 
 export default function ScheduleDetail() {
   const data = useLoaderData<typeof loader>();

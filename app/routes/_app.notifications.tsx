@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
@@ -10,7 +10,8 @@ import {
   setNotificationRead,
 } from "~/domain/notifications/notifications.server";
 import { listNotificationsQuery } from "~/domain/notifications/notifications.schema";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { type FormValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · PRD Studio" }];
 
@@ -26,23 +27,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...result, unreadOnly, page, pages: Math.max(1, Math.ceil(result.total / PAGE)) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    if (values.intent === "mark-all-read") await markAllRead(actor);
-    else if (values.intent === "delete") await deleteNotification(actor, values.notificationId ?? "");
-    else if (values.intent === "read" || values.intent === "unread")
-      await setNotificationRead(actor, values.notificationId ?? "", values.intent === "read");
-    else if (values.intent === "open") {
-      const n = await setNotificationRead(actor, values.notificationId ?? "", true);
-      return redirect(n.link && n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications");
-    }
-    return redirect(`/notifications${values.unread === "true" ? "?unread=true" : ""}`);
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+/** Back to the list, still filtered to unread notifications when it was. */
+const back = (values: FormValues) => redirect(`/notifications${values.unread === "true" ? "?unread=true" : ""}`);
+
+const markRead = async ({ actor, values, intent }: IntentArgs) => {
+  await setNotificationRead(actor, values.notificationId ?? "", intent === "read");
+  return back(values);
+};
+
+export const action = intentAction({
+  "mark-all-read": async ({ actor, values }) => {
+    await markAllRead(actor);
+    return back(values);
+  },
+  delete: async ({ actor, values }) => {
+    await deleteNotification(actor, values.notificationId ?? "");
+    return back(values);
+  },
+  read: markRead,
+  unread: markRead,
+  open: async ({ actor, values }) => {
+    const n = await setNotificationRead(actor, values.notificationId ?? "", true);
+    return redirect(n.link && n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications");
+  },
+});
 
 export default function Notifications() {
   const data = useLoaderData<typeof loader>();

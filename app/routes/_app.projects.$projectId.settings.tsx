@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
@@ -6,7 +6,8 @@ import { validationError } from "~/domain/errors";
 import { listMembers } from "~/domain/orgs/members.server";
 import { PRIORITIES, updateProjectSchema } from "~/domain/projects/projects.schema";
 import { deleteProject, getProject, updateProject } from "~/domain/projects/projects.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -15,21 +16,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { project, members: await listMembers(actor) };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    if (values.intent === "delete") {
-      if (values.confirm !== "yes") return formFailure(validationError("confirm", "Tick the box to confirm"), values);
-      await deleteProject(actor, params.projectId!);
-      return redirect("/projects");
-    }
+export const action = intentAction({
+  update: async ({ actor, values, params }) => {
     await updateProject(actor, params.projectId!, updateProjectSchema.parse(values));
     return { saved: true as const };
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+  },
+  delete: async ({ actor, values, params }) => {
+    if (values.confirm !== "yes") throw validationError("confirm", "Tick the box to confirm");
+    await deleteProject(actor, params.projectId!);
+    return redirect("/projects");
+  },
+});
 
 export default function ProjectSettings() {
   const { project, members } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { CollaboratorsCard } from "~/components/sharing/collaborators-card";
@@ -6,7 +6,6 @@ import { LinksCard } from "~/components/sharing/links-card";
 import { StakeholderReviewsCard } from "~/components/sharing/reviews-card";
 import { ShareLinkCard } from "~/components/sharing/share-link-card";
 import { appUrl } from "~/config.server";
-import type { Actor } from "~/domain/actor";
 import {
   addCollaboratorSchema,
   createLinkSchema,
@@ -20,7 +19,8 @@ import { createView, deleteView, listViews } from "~/domain/collaboration/stakeh
 import { listMembers } from "~/domain/orgs/members.server";
 import { getProject, listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
-import { formFailure, formValues, orPageError, requireUiActor, type FormValues } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -48,55 +48,51 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A date from an <input type=date> as the end of that day in UTC. */
 const endOfDay = (date: string | undefined) => (date ? `${date}T23:59:59.000Z` : undefined);
 
-async function run(actor: Actor, projectId: string, values: FormValues, _request: Request) {
-  switch (values.intent) {
-    case "share-enable": {
+/** What the page shows beside the form that was sent. */
+const done = (intent: string, message: string) => ({ message, intent });
+
+export const action = intentAction(
+  {
+    "share-enable": async ({ actor, values, intent, params }) => {
       const input = shareSchema.parse({
         password: values.removePassword === "on" ? null : values.password || undefined,
         expiresAt: values.noExpiry === "on" ? null : endOfDay(values.expiresOn),
       });
-      await enableShare(actor, projectId, input, { appUrl: appUrl() });
-      return "Share link is on. Anyone with the link can read this PRD.";
-    }
-    case "share-revoke":
-      await revokeShare(actor, projectId);
-      return "Share link revoked. The old link no longer works.";
-    case "collab-add":
-      await addCollaborator(actor, projectId, addCollaboratorSchema.parse(values));
-      return `Added ${values.email} as ${values.role}.`;
-    case "collab-remove":
-      await removeCollaborator(actor, projectId, values.collaboratorId ?? "");
-      return "Collaborator removed.";
-    case "view-create":
-      await createView(
-        actor,
-        projectId,
-        createViewSchema.parse({ ...values, sections: values.sections ? values.sections.split(",").map((s) => s.trim()).filter(Boolean) : undefined }),
-      );
-      return values.requestReview === "true" ? "Review requested. Send the stakeholder the share link." : "Stakeholder view created.";
-    case "view-delete":
-      await deleteView(actor, projectId, values.viewId ?? "");
-      return "Stakeholder view deleted.";
-    case "link-create":
-      await createLink(actor, projectId, createLinkSchema.parse({ ...values, linkType: values.linkType || undefined }));
-      return "Link added.";
-    case "link-delete":
-      await deleteLink(actor, projectId, values.linkId ?? "");
-      return "Link removed.";
-    default:
-      throw new Response("Unknown action", { status: 400 });
-  }
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  try {
-    return { message: await run(actor, params.projectId!, values, request), intent: values.intent };
-  } catch (error) {
-    return formFailure(error, values, ["password"], { intent: values.intent });
-  }
-}
+      await enableShare(actor, params.projectId!, input, { appUrl: appUrl() });
+      return done(intent, "Share link is on. Anyone with the link can read this PRD.");
+    },
+    "share-revoke": async ({ actor, intent, params }) => {
+      await revokeShare(actor, params.projectId!);
+      return done(intent, "Share link revoked. The old link no longer works.");
+    },
+    "collab-add": async ({ actor, values, intent, params }) => {
+      await addCollaborator(actor, params.projectId!, addCollaboratorSchema.parse(values));
+      return done(intent, `Added ${values.email} as ${values.role}.`);
+    },
+    "collab-remove": async ({ actor, values, intent, params }) => {
+      await removeCollaborator(actor, params.projectId!, values.collaboratorId ?? "");
+      return done(intent, "Collaborator removed.");
+    },
+    "view-create": async ({ actor, values, intent, params }) => {
+      const sections = values.sections ? values.sections.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+      await createView(actor, params.projectId!, createViewSchema.parse({ ...values, sections }));
+      return done(intent, values.requestReview === "true" ? "Review requested. Send the stakeholder the share link." : "Stakeholder view created.");
+    },
+    "view-delete": async ({ actor, values, intent, params }) => {
+      await deleteView(actor, params.projectId!, values.viewId ?? "");
+      return done(intent, "Stakeholder view deleted.");
+    },
+    "link-create": async ({ actor, values, intent, params }) => {
+      await createLink(actor, params.projectId!, createLinkSchema.parse({ ...values, linkType: values.linkType || undefined }));
+      return done(intent, "Link added.");
+    },
+    "link-delete": async ({ actor, values, intent, params }) => {
+      await deleteLink(actor, params.projectId!, values.linkId ?? "");
+      return done(intent, "Link removed.");
+    },
+  },
+  { secretFields: ["password"] },
+);
 
 
 export default function Sharing() {

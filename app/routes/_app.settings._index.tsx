@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldNotes, FormAlert, SubmitButton, type FormState } from "~/components/forms";
@@ -11,7 +11,8 @@ import { getProfile, updateProfile, updateTimezone } from "~/domain/users/profil
 import { deleteAccountSchema, timezoneSchema, updateProfileSchema } from "~/domain/users/users.schema";
 import { requestMeta } from "~/http/context.server";
 import { clearSessionCookie } from "~/http/session.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Settings · PRD Studio" }];
 
@@ -32,19 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const intent = values.intent ?? "profile";
-  try {
-    if (intent === "resend") {
-      await resendVerification({ email: actor.user.email }, requestMeta(request, context));
-      return { sent: true as const };
-    }
-    if (intent === "delete") {
-      await deleteAccount(actor, deleteAccountSchema.parse(values));
-      return redirect("/sign-in?accountDeleted=1", { headers: { "Set-Cookie": await clearSessionCookie() } });
-    }
+export const action = intentAction({
+  profile: async ({ actor, values }) => {
     const profile = updateProfileSchema.parse({
       name: values.name,
       jobTitle: values.jobTitle ?? "",
@@ -56,10 +46,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await updateProfile(actor, profile);
     await updateTimezone(actor, timezone);
     return redirect("/settings?saved=1");
-  } catch (error) {
-    return formFailure(error, values, [], { intent });
-  }
-}
+  },
+  resend: async ({ actor, request, context }) => {
+    await resendVerification({ email: actor.user.email }, requestMeta(request, context));
+    return { sent: true as const };
+  },
+  delete: async ({ actor, values }) => {
+    await deleteAccount(actor, deleteAccountSchema.parse(values));
+    return redirect("/sign-in?accountDeleted=1", { headers: { "Set-Cookie": await clearSessionCookie() } });
+  },
+});
 
 export default function AccountSettings() {
   const { profile, organization, timezones, saved, mailDelivered } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resolveProvider } from "~/ai/keys.server";
@@ -19,7 +19,8 @@ import {
 } from "~/domain/ai-keys/ai-keys.server";
 import { listPlatformProviders, testAiConnection } from "~/domain/ai-keys/test-connection.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "AI providers · Settings · PRD Studio" }];
 
@@ -42,58 +43,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const providerName = (p: string | undefined) => PROVIDER_SHORT[p as ProviderId] ?? "AI provider";
 const asProvider = (p: string | undefined) => (PROVIDER_IDS.includes(p as ProviderId) ? (p as ProviderId) : null);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const intent = values.intent ?? "";
-  try {
-    let notice: { message: string; tone?: "success" | "info" };
-    switch (intent) {
-      // Saving from the page always asks the provider first: a key it rejects is not saved.
-      case "add-personal": {
-        const input = addProviderKeySchema.parse({ ...values, verify: true });
-        const { connection } = await addPersonalKey(actor, input);
-        const name = PROVIDER_SHORT[input.provider];
-        notice = savedNotice(`Your ${name} key was saved`, "It is encrypted and will not be shown again.", connection);
-        break;
-      }
-      case "remove-personal":
-        await deletePersonalKey(actor, values.keyId ?? "");
-        notice = { message: `Your ${providerName(values.provider)} key was removed.` };
-        break;
-      case "add-org": {
-        const input = addProviderKeySchema.parse({ ...values, verify: true });
-        const { connection } = await addOrgKey(actor, input);
-        const name = PROVIDER_SHORT[input.provider];
-        notice = savedNotice(`The organization's ${name} key was saved`, "Members without a personal key now use it.", connection);
-        break;
-      }
-      case "remove-org":
-        await deleteOrgKey(actor, values.keyId ?? "");
-        notice = { message: `The organization's ${providerName(values.provider)} key was removed.` };
-        break;
-      // Tests change nothing, so the page answers with the result itself (no redirect).
-      case "test-personal":
-      case "test-org": {
-        const kind = intent === "test-personal" ? "personal" : "organization";
-        const connection = await testAiConnection(actor, { kind, keyId: values.keyId ?? "" });
-        const owner = kind === "personal" ? "Your" : "The organization's";
-        return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection };
-      }
-      case "test-platform": {
-        const provider = asProvider(values.provider);
-        if (!provider) throw new Response("Unknown provider", { status: 400 });
-        const connection = await testAiConnection(actor, { kind: "platform", provider });
-        return { intent, subject: `This server's ${PROVIDER_SHORT[provider]}`, connection };
-      }
-      default:
-        throw new Response("Unknown action", { status: 400 });
-    }
-    return redirectWithNotice("/settings/ai", notice.message, notice.tone);
-  } catch (error) {
-    return formFailure(error, values, ["key"], { intent });
-  }
-}
+const back = (notice: { message: string; tone?: "success" | "info" }) => redirectWithNotice("/settings/ai", notice.message, notice.tone);
+
+// Tests change nothing, so the page answers with the result itself (no redirect).
+const testKey = async ({ actor, values, intent }: IntentArgs) => {
+  const kind = intent === "test-personal" ? "personal" : "organization";
+  const connection = await testAiConnection(actor, { kind, keyId: values.keyId ?? "" });
+  const owner = kind === "personal" ? "Your" : "The organization's";
+  return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection };
+};
+
+// Saving from the page always asks the provider first: a key it rejects is not saved.
+export const action = intentAction(
+  {
+    "add-personal": async ({ actor, values }) => {
+      const input = addProviderKeySchema.parse({ ...values, verify: true });
+      const { connection } = await addPersonalKey(actor, input);
+      const name = PROVIDER_SHORT[input.provider];
+      return back(savedNotice(`Your ${name} key was saved`, "It is encrypted and will not be shown again.", connection));
+    },
+    "remove-personal": async ({ actor, values }) => {
+      await deletePersonalKey(actor, values.keyId ?? "");
+      return back({ message: `Your ${providerName(values.provider)} key was removed.` });
+    },
+    "add-org": async ({ actor, values }) => {
+      const input = addProviderKeySchema.parse({ ...values, verify: true });
+      const { connection } = await addOrgKey(actor, input);
+      const name = PROVIDER_SHORT[input.provider];
+      return back(savedNotice(`The organization's ${name} key was saved`, "Members without a personal key now use it.", connection));
+    },
+    "remove-org": async ({ actor, values }) => {
+      await deleteOrgKey(actor, values.keyId ?? "");
+      return back({ message: `The organization's ${providerName(values.provider)} key was removed.` });
+    },
+    "test-personal": testKey,
+    "test-org": testKey,
+    "test-platform": async ({ actor, values, intent }) => {
+      const provider = asProvider(values.provider);
+      if (!provider) throw new Response("Unknown provider", { status: 400 });
+      const connection = await testAiConnection(actor, { kind: "platform", provider });
+      return { intent, subject: `This server's ${PROVIDER_SHORT[provider]}`, connection };
+    },
+  },
+  { secretFields: ["key"] },
+);
 
 export default function AiProviderSettings() {
   const { isAdmin: admin, personalKeys, orgKeys, platform, status, notice, orgName } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
@@ -9,7 +9,8 @@ import { createMemorySchema, extractMemorySchema, listMemoryQuery } from "~/doma
 import { createMemory, deleteMemory, extractMemories, listMemories } from "~/domain/memory/memory.server";
 import { assertAiRate } from "~/http/ai-rate.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { requireUiActor } from "~/http/ui/ui.server";
 import { parsePastedConversation } from "~/utils/paste-conversation";
 
 export const meta: MetaFunction = () => [{ title: "Memory · Settings · PRD Studio" }];
@@ -61,31 +62,22 @@ function extractionNotice(r: { extracted: number; saved: number; model: string; 
   return `${found} ${by}`;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const intent = values.intent ?? "";
-  try {
-    let message: string;
-    if (intent === "add") {
-      const memory = await createMemory(actor, createMemorySchema.parse(values));
-      message = `Saved to memory: “${memory.summary}”`;
-    } else if (intent === "forget") {
-      await deleteMemory(actor, values.id ?? "");
-      message = "Forgotten: AI requests no longer use that memory. “Show forgotten” still lists it.";
-    } else if (intent === "extract") {
-      const input = extractMemorySchema.parse({ conversation: parsePastedConversation(values.conversation ?? "") });
-      // The same per-user AI rate as POST /api/memory/extract.
-      await assertAiRate(actor, values.provider);
-      message = extractionNotice(await extractMemories(actor, input, request.signal));
-    } else {
-      throw new Response("Unknown action", { status: 400 });
-    }
-    return redirectWithNotice(listUrl(request), message);
-  } catch (error) {
-    return formFailure(error, values, [], { intent });
-  }
-}
+export const action = intentAction({
+  add: async ({ actor, values, request }) => {
+    const memory = await createMemory(actor, createMemorySchema.parse(values));
+    return redirectWithNotice(listUrl(request), `Saved to memory: “${memory.summary}”`);
+  },
+  forget: async ({ actor, values, request }) => {
+    await deleteMemory(actor, values.id ?? "");
+    return redirectWithNotice(listUrl(request), "Forgotten: AI requests no longer use that memory. “Show forgotten” still lists it.");
+  },
+  extract: async ({ actor, values, request }) => {
+    const input = extractMemorySchema.parse({ conversation: parsePastedConversation(values.conversation ?? "") });
+    // The same per-user AI rate as POST /api/memory/extract.
+    await assertAiRate(actor, values.provider);
+    return redirectWithNotice(listUrl(request), extractionNotice(await extractMemories(actor, input, request.signal)));
+  },
+});
 
 export default function MemorySettings() {
   const { memories, filter, filtered, invalidFilter, moreHref, notice } = useLoaderData<typeof loader>();

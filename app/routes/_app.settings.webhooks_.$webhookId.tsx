@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
@@ -8,7 +8,8 @@ import { webhookFormInput } from "~/domain/webhooks/webhooks.form";
 import { updateWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { deleteWebhook, getWebhook, listDeliveries, sendTestDelivery, updateWebhook } from "~/domain/webhooks/webhooks.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
+import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { EventPicker } from "./_app.settings.webhooks";
 import { DeliveryStatus } from "~/components/delivery-status";
 
@@ -29,32 +30,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withHeaders({ allowed: true as const, webhook, deliveries, notice }, { headers });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const id = params.webhookId ?? "";
-  const back = async (message: string, to = `/settings/webhooks/${id}`) =>
-    redirectWithNotice(to, message);
-  try {
-    switch (values.intent) {
-      case "test":
-        await sendTestDelivery(actor, id);
-        return back("Test delivery queued. Reload in a moment to see the result below.");
-      case "enable":
-      case "disable":
-        await updateWebhook(actor, id, { isActive: values.intent === "enable" });
-        return back(values.intent === "enable" ? "Webhook switched on; its failure count starts again." : "Webhook switched off.");
-      case "delete":
-        await deleteWebhook(actor, id);
-        return back(`Webhook “${values.name ?? ""}” deleted with its delivery log.`, "/settings/webhooks");
-      default:
-        await updateWebhook(actor, id, updateWebhookSchema.parse(webhookFormInput(values)));
-        return back("Webhook saved.");
-    }
-  } catch (error) {
-    return formFailure(error, values, ["secret"], { intent: values.intent });
-  }
-}
+const webhookId = (params: IntentArgs["params"]) => params.webhookId ?? "";
+const back = (params: IntentArgs["params"], message: string, to = `/settings/webhooks/${webhookId(params)}`) => redirectWithNotice(to, message);
+
+const switchOnOff = async ({ actor, params, intent }: IntentArgs) => {
+  await updateWebhook(actor, webhookId(params), { isActive: intent === "enable" });
+  return back(params, intent === "enable" ? "Webhook switched on; its failure count starts again." : "Webhook switched off.");
+};
+
+export const action = intentAction(
+  {
+    update: async ({ actor, values, params }) => {
+      await updateWebhook(actor, webhookId(params), updateWebhookSchema.parse(webhookFormInput(values)));
+      return back(params, "Webhook saved.");
+    },
+    test: async ({ actor, params }) => {
+      await sendTestDelivery(actor, webhookId(params));
+      return back(params, "Test delivery queued. Reload in a moment to see the result below.");
+    },
+    enable: switchOnOff,
+    disable: switchOnOff,
+    delete: async ({ actor, values, params }) => {
+      await deleteWebhook(actor, webhookId(params));
+      return back(params, `Webhook “${values.name ?? ""}” deleted with its delivery log.`, "/settings/webhooks");
+    },
+  },
+  { secretFields: ["secret"] },
+);
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "—");
 export default function WebhookDetail() {

@@ -1,5 +1,5 @@
 import { canWrite } from "~/domain/actor";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
@@ -17,7 +17,8 @@ import {
   templateAccess,
   updateTemplate,
 } from "~/domain/templates/templates.server";
-import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
+import { intentAction } from "~/http/ui/intent-action.server";
+import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.template.name ?? "Template"} · PRD Studio` }];
 
@@ -29,29 +30,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...access, versions, submissions, canUse: canWrite(actor) };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const actor = await requireUiActor(request, context);
-  const values = await formValues(request);
-  const id = params.templateId!;
-  try {
-    if (values.intent === "delete") {
-      await deleteTemplate(actor, id);
-      return redirect("/templates");
-    }
-    if (values.intent === "submit") {
-      await submitTemplate(actor, createSubmissionSchema.parse({ templateId: id, notes: values.notes }));
-      return { message: "Submitted to the marketplace. A platform admin will review it." };
-    }
-    if (values.intent === "restore") {
-      await restoreTemplateVersion(actor, id, values.versionId ?? "");
-      return { message: "Version restored. The restore is recorded as a new version." };
-    }
-    await updateTemplate(actor, id, updateTemplateSchema.parse(values));
+export const action = intentAction({
+  save: async ({ actor, values, params }) => {
+    await updateTemplate(actor, params.templateId!, updateTemplateSchema.parse(values));
     return { message: "Saved. A new version was recorded." };
-  } catch (error) {
-    return formFailure(error, values);
-  }
-}
+  },
+  delete: async ({ actor, params }) => {
+    await deleteTemplate(actor, params.templateId!);
+    return redirect("/templates");
+  },
+  submit: async ({ actor, values, params }) => {
+    await submitTemplate(actor, createSubmissionSchema.parse({ templateId: params.templateId!, notes: values.notes }));
+    return { message: "Submitted to the marketplace. A platform admin will review it." };
+  },
+  restore: async ({ actor, values, params }) => {
+    await restoreTemplateVersion(actor, params.templateId!, values.versionId ?? "");
+    return { message: "Version restored. The restore is recorded as a new version." };
+  },
+});
 
 export default function TemplatePage() {
   const { template: t, canEdit, versions, canUse, submissions } = useLoaderData<typeof loader>();

@@ -10,27 +10,27 @@ import { type FormValues, formFailure, formValues, requireUiActor } from "./ui.s
  * to their fields, the values minus `secretFields`, the intent, so the page
  * shows the message beside the form that failed), with JavaScript on or off.
  * An intent the page does not know is a 400 form error. A thrown Response
- * (a redirect, a 404) passes through.
+ * (a redirect, a 404) passes through. Handlers also get the action's
+ * `params` (pages under /:projectId, /:webhookId…) and `context`.
  */
 
-export interface IntentArgs {
+export interface IntentArgs extends ActionFunctionArgs {
   actor: Actor;
   values: FormValues;
   intent: string;
-  request: Request;
 }
 
 type Handler = (args: IntentArgs) => Promise<unknown>;
 
 export function intentAction<H extends Record<string, Handler>>(intents: H, options: { secretFields?: string[] } = {}) {
-  return async ({ request, context }: ActionFunctionArgs): Promise<Awaited<ReturnType<H[keyof H]>> | ReturnType<typeof formFailure>> => {
-    const actor = await requireUiActor(request, context);
-    const values = await formValues(request);
+  return async (args: ActionFunctionArgs): Promise<Awaited<ReturnType<H[keyof H]>> | ReturnType<typeof formFailure>> => {
+    const actor = await requireUiActor(args.request, args.context);
+    const values = await formValues(args.request);
     const intent = values.intent ?? "";
     try {
       const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
       if (!handler) throw new AppError("VALIDATION_ERROR", 400, "This form sent an action the page does not know. Reload the page and try again.");
-      return (await handler({ actor, values, intent, request })) as Awaited<ReturnType<H[keyof H]>>;
+      return (await handler({ ...args, actor, values, intent })) as Awaited<ReturnType<H[keyof H]>>;
     } catch (error) {
       if (error instanceof Response) throw error;
       return formFailure(error, values, options.secretFields ?? [], { intent });
