@@ -45,15 +45,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (values.intent?.startsWith("comment-")) return commentsAction(actor, params.projectId!, values);
   try {
     const input = putPrdSchema.parse({ ...values, baseVersionId: values.baseVersionId || undefined });
-    await savePrd(actor, params.projectId!, input, { mode: "put" });
-    return { saved: true as const };
+    const { merged, prd } = await savePrd(actor, params.projectId!, input, { mode: "put" });
+    return { saved: true as const, merged, versionNumber: prd.versionNumber };
   } catch (error) {
     if (error instanceof AppError && error.code === "CONFLICT") {
       const current = error.extra?.current as { content: string; versionId: string; versionNumber: number; updatedBy: { name: string } | null };
+      const overlaps = (error.extra?.conflicts ?? []) as { base: string; mine: string; theirs: string }[];
       return data(
         {
           conflict: {
             current,
+            overlaps,
             mine: values.content ?? "",
             diff: diffTexts(current.content, values.content ?? ""),
           },
@@ -91,8 +93,24 @@ export default function ProjectDocument() {
             <h2 id="conflict-heading">Someone else saved a newer version</h2>
             <p>
               {conflict.current.updatedBy?.name ?? "A colleague"} saved version {conflict.current.versionNumber} while you were
-              editing. Your text is kept below. Lines marked − are theirs, + are yours:
+              editing.{" "}
+              {conflict.overlaps.length
+                ? `Edits to different lines were merged, but you both changed the same lines in ${conflict.overlaps.length} place${conflict.overlaps.length === 1 ? "" : "s"}:`
+                : "Your text is kept below."}
             </p>
+            {conflict.overlaps.length ? (
+              <ol className="merge-conflicts" aria-label="Lines you both changed">
+                {conflict.overlaps.map((o, i) => (
+                  <li key={i}>
+                    <p className="muted">Theirs:</p>
+                    <pre>{o.theirs || "(deleted)"}</pre>
+                    <p className="muted">Yours:</p>
+                    <pre>{o.mine || "(deleted)"}</pre>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            <p>Lines marked − are theirs, + are yours:</p>
             <DiffView lines={conflict.diff.lines} />
             <div className="inline" style={{ marginTop: 12 }}>
               <Form method="post">
@@ -126,7 +144,11 @@ export default function ProjectDocument() {
         ) : null}
         {result && "saved" in result ? (
           <div className="alert alert-success" role="status">
-            <p>Saved. A new version was recorded.</p>
+            <p>
+              {result.merged
+                ? `Saved as v${result.versionNumber}: merged with the changes saved since you started editing.`
+                : "Saved. A new version was recorded."}
+            </p>
           </div>
         ) : null}
         <FormAlert state={failure} />
@@ -139,6 +161,8 @@ export default function ProjectDocument() {
             <Form method="post" className="form">
               <input type="hidden" name="intent" value="save" />
               <input type="hidden" name="baseVersionId" value={prd?.versionId ?? ""} />
+              {/* A colleague's save since this version is merged in; only edits to the same lines come back as a conflict. */}
+              <input type="hidden" name="merge" value="true" />
               <div className="field">
                 <label htmlFor="prd-content">Content (Markdown)</label>
                 <textarea

@@ -12,19 +12,19 @@ const route = apiRoute(
     return { prd };
   }),
   endpoint(c.putPrd, async ({ actor, params, body, request, headers }) => {
-    const { prd, created } = await savePrd(actor, params.projectId, body, {
+    const { prd, created, merged } = await savePrd(actor, params.projectId, body, {
       mode: "put",
       expectedVersionId: ifMatchVersion(request),
     });
     const etag = prdEtag(prd.versionId);
     if (etag) headers.set("ETag", etag);
-    return jsonResponse({ prd }, created ? 201 : 200, headers);
+    return jsonResponse({ prd, ...(merged ? { merged } : {}) }, created ? 201 : 200, headers);
   }),
   endpoint(c.patchPrd, async ({ actor, params, body, request, headers }) => {
-    const { prd } = await savePrd(actor, params.projectId, body, { mode: "patch", expectedVersionId: ifMatchVersion(request) });
+    const { prd, merged } = await savePrd(actor, params.projectId, body, { mode: "patch", expectedVersionId: ifMatchVersion(request) });
     const etag = prdEtag(prd.versionId);
     if (etag) headers.set("ETag", etag);
-    return { prd };
+    return { prd, ...(merged ? { merged } : {}) };
   }),
 );
 export const loader = route.loader;

@@ -10,10 +10,14 @@ const style = z
   .toLowerCase()
   .pipe(z.enum(PRD_STYLES, { error: `Style must be one of ${PRD_STYLES.join(", ")}` }));
 
+/** With `baseVersionId`: merge this save with the ones made since that version (three-way) instead of refusing it; only overlapping edits are a conflict. */
+const merge = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? undefined : v), z.boolean().optional());
+
 export const putPrdSchema = z.object({
   content,
   style: z.preprocess((v) => (v === "" ? undefined : v), style.optional()),
   baseVersionId: z.string().trim().max(100).optional(),
+  merge,
 });
 export type PutPrdInput = z.infer<typeof putPrdSchema>;
 
@@ -22,6 +26,7 @@ export const patchPrdSchema = z.object({
   style: z.preprocess((v) => (v === "" ? undefined : v), style.optional()),
   /** The version the client edited; a newer one on the server is 409 CONFLICT. */
   baseVersionId: z.string().trim().max(100).optional(),
+  merge,
 });
 export type PatchPrdInput = z.infer<typeof patchPrdSchema>;
 

@@ -7,6 +7,7 @@ import { recordChange } from "../projects/activity.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
 import { indexProject } from "../search/search-index.server";
 import { diffTexts } from "./diff.server";
+import { mergePrd } from "./merge";
 import type { PatchPrdInput } from "./prd.schema";
 
 const prdWithVersion = compiledQuery((p: Slots<"projectId">) =>
@@ -39,6 +40,12 @@ function presentPrd(row: PrdRow) {
 }
 export type PrdOut = ReturnType<typeof presentPrd>;
 
+/** The content of one of the project's versions, or null when the id names none of them. */
+async function versionContent(trx: Executor, projectId: string, versionId: string) {
+  const row = await trx.selectFrom("prdVersions").select("content").where("id", "=", versionId).where("projectId", "=", projectId).executeTakeFirst();
+  return row?.content ?? null;
+}
+
 export async function getPrd(viewer: Viewer, projectId: string) {
   await projectAccess(viewer, projectId);
   const row = await loadPrd(db, projectId);
@@ -70,18 +77,28 @@ export async function savePrd(
       throw notFound("PRD (this project has no PRD yet; POST one first)");
     }
     const expected = options.expectedVersionId ?? input.baseVersionId;
+    let content = input.content ?? existing?.content ?? "";
+    let merged = false;
     if (existing && expected && expected !== existing.currentVersionId) {
-      throw new AppError(
-        "CONFLICT",
-        409,
-        `Someone saved a newer version of this PRD (v${existing.versionNumber ?? "?"}) since you started editing. Compare your text with theirs and save again.`,
-        { extra: { current: presentPrd(existing) } },
-      );
+      // Asked to merge: the edits of both saves since their common version are combined, unless they overlap.
+      const base = input.merge && input.content !== undefined ? await versionContent(trx, projectId, expected) : null;
+      const result = base === null ? null : mergePrd(base, input.content!, existing.content);
+      if (!result?.clean) {
+        throw new AppError(
+          "CONFLICT",
+          409,
+          result
+            ? `Your changes and v${existing.versionNumber ?? "?"} (saved since you started) edit the same lines in ${result.conflicts.length} place${result.conflicts.length === 1 ? "" : "s"}. Choose for each, then save again.`
+            : `Someone saved a newer version of this PRD (v${existing.versionNumber ?? "?"}) since you started editing. Compare your text with theirs and save again.`,
+          { extra: { current: presentPrd(existing), ...(result ? { conflicts: result.conflicts } : {}) } },
+        );
+      }
+      content = result.content;
+      merged = true;
     }
-    const content = input.content ?? existing?.content ?? "";
     const style = input.style ?? existing?.style ?? null;
     const contentChanged = !existing || content !== existing.content;
-    if (existing && !contentChanged && style === existing.style) return { prd: presentPrd(existing), created: false };
+    if (existing && !contentChanged && style === existing.style) return { prd: presentPrd(existing), created: false, merged };
 
     const now = nowIso();
     let versionId = existing?.currentVersionId ?? null;
@@ -141,7 +158,7 @@ export async function savePrd(
         event: "prd.updated",
       });
     }
-    return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing };
+    return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing, merged };
   });
 }
 

@@ -152,6 +152,10 @@ export const conflictBody = z.object({
     .optional()
     .describe("OWNERSHIP_TRANSFER_REQUIRED: organizations the account still owns"),
   collaboratorId: z.string().optional().describe("CONFLICT: the existing collaborator"),
+  conflicts: z
+    .array(z.object({ base: z.string(), mine: z.string(), theirs: z.string() }))
+    .optional()
+    .describe("CONFLICT of a PRD save with `merge: true`: the places where both saves changed the same lines (common version, yours, theirs)"),
   provider: z.string().optional().describe("INTEGRATION_NOT_CONNECTED: the service to connect"),
 });
 

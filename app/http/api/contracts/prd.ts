@@ -28,7 +28,7 @@ const versionShape = z.object({
 });
 
 const conflictNote =
-  " Send `If-Match: <ETag>` (the current version id) or `baseVersionId`: if the PRD has moved on, 409 CONFLICT returns `current` instead of overwriting.";
+  " Send `If-Match: <ETag>` (the current version id) or `baseVersionId`: if the PRD has moved on, 409 CONFLICT returns `current` instead of overwriting. With `merge: true` as well, your edits and those saved since that version are merged three-way (line by line): the merged PRD is saved (`merged: true` in the answer) unless both changed the same lines, which is 409 CONFLICT with `conflicts`.";
 
 export const getPrd = contract({
   method: "GET",
@@ -55,7 +55,7 @@ export const putPrd = contract({
   body: putPrdSchema,
   successStatus: 201,
   alsoSuccess: [200],
-  response: z.object({ prd: prdShape }),
+  response: z.object({ prd: prdShape, merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)") }),
   etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
@@ -69,7 +69,7 @@ export const patchPrd = contract({
   auth: "user",
   params,
   body: patchPrdSchema,
-  response: z.object({ prd: prdShape }),
+  response: z.object({ prd: prdShape, merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)") }),
   etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
