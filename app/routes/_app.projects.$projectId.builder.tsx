@@ -79,6 +79,8 @@ export default function Builder() {
   const answer = useAiStream();
   const generation = useAiStream();
   const [pending, setPending] = useState<string | null>(null);
+  // How many answers the thread had when this one was sent: the pending bubbles stay until the saved pair arrives.
+  const [sentAt, setSentAt] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const busy = answer.status === "streaming" || generation.status === "streaming" || navigation.state === "submitting";
   const submittingIntent = navigation.formData?.get("intent");
@@ -88,6 +90,7 @@ export default function Builder() {
     if (!message) return;
     event.preventDefault();
     setPending(message);
+    setSentAt(conversation.qaPairs.length);
     const result = await answer.start(`/api/projects/${projectId}/conversation/stream`, { message });
     if (result.status === "done") {
       if (textarea.current) textarea.current.value = "";
@@ -106,7 +109,7 @@ export default function Builder() {
     if (result.status === "done") navigate(`/projects/${projectId}`);
   }
 
-  const showPending = pending && answer.status !== "idle" && (answer.status !== "done" || revalidator.state !== "idle");
+  const showPending = pending && answer.status !== "idle" && (answer.status !== "done" || conversation.qaPairs.length <= sentAt);
   return (
     <div className="builder">
       <Notice message={notice} />

@@ -28,7 +28,8 @@ async function answer(page: Page, text: string, count: number) {
   await page.getByRole("button", { name: "Send answer" }).click();
   // The answer is saved and shown in the conversation, with the next question after it.
   await page.locator(".bubble.user", { hasText: text.replace(/\*\*/g, "") }).waitFor();
-  await page.waitForFunction((n) => document.querySelectorAll(".chat .bubble.user").length === n, count);
+  // Saved: the streaming bubble has gone and the thread shows the saved pair with the next question.
+  await page.waitForFunction((n) => document.querySelectorAll(".chat .bubble.user").length === n && !document.querySelector(".chat .streaming"), count);
   await page.getByTestId("next-question").waitFor();
 }
 
