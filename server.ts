@@ -81,6 +81,8 @@ async function shutdown(signal: string) {
   // Stop accepting; idle keep-alive sockets close now, busy ones when done.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Live PRD streams never end by themselves: save their unsaved edits as versions, then end them.
+  await runtime.stopLive();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   await closed;
   clearTimeout(force);

@@ -107,6 +107,8 @@ const envSchema = z.object({
   DOCS_AUTH_URL: unsetIfBlank(z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
   DOCS_TOKEN_URL: unsetIfBlank(z.url().default("https://oauth2.googleapis.com/token")),
   DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
+  /** Live editing: a pause in typing this long (ms) saves the live PRD as a version (docs/design/live-editing.md). */
+  LIVE_IDLE_MS: unsetIfBlank(z.coerce.number().int().min(100).max(600_000).default(10_000)),
   /** Operations: log level of the JSON-lines logger on stdout. */
   LOG_LEVEL: unsetIfBlank(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   /** Bearer token for GET /metrics (Prometheus); unset disables the endpoint (404). */

@@ -6,10 +6,11 @@ import { migrateToLatest } from "#db/client";
 import { ensureSystemTemplates } from "./domain/templates/system.server";
 import { onRoleChange, startRoleWatch, stopRoleWatch } from "./ops/role-watch.server";
 import { stopRenderWorkers } from "./domain/exports/render-pool.server";
+import { dropLiveDocs, stopLive } from "./domain/live/live.server";
 
 /**
  * Start-up and shutdown of everything that is not a request: migrations, the
- * job worker and the scheduler. server.ts calls these through the build's
+ * job worker, the scheduler and the live documents. server.ts calls these through the build's
  * entry module so there is one instance of each module.
  *
  * With LiteFS the primary can move while the process runs: the worker checks
@@ -34,12 +35,18 @@ export async function startBackground(options: { worker?: boolean; roleCheckMs?:
   void startScheduler();
   unsubscribe ??= onRoleChange(async (role) => {
     if (role === "primary") await startScheduler();
-    else stopScheduler();
+    else {
+      stopScheduler();
+      // Live documents live in the primary's memory: their streams end here, and the clients reconnect to the new primary.
+      dropLiveDocs();
+    }
   });
   startRoleWatch({ intervalMs: options.roleCheckMs, initial: primary ? "primary" : "replica" });
 }
 
 export async function stopBackground() {
+  // Unsaved live edits become a PRD version while the database is still open (a no-op if server.ts did it already).
+  await stopLive();
   await stopRoleWatch();
   unsubscribe?.();
   unsubscribe = undefined;

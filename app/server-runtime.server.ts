@@ -83,3 +83,4 @@ export function createAppHandler(options: HandlerOptions): NodeHandler {
 
 export { logger };
 export { startBackground, stopBackground } from "./lifecycle.server";
+export { stopLive } from "./domain/live/live.server";

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { ApiKeysTable, AuditLogsTable, EmailsTable, EventsTable, InvitationsTable, JobsTable, MembershipsTable, OneTimeTokensTable, OrganizationsTable, SessionsTable, SignInThrottlesTable, UsersTable } from "./tables/accounts";
-import type { BlobsTable, CommentsTable, PrdsTable, PrdVersionsTable, ProjectActivityTable, ProjectCollaboratorsTable, ProjectFilesTable, ProjectFoldersTable, ProjectLinksTable, ProjectSearchTable, ProjectSharesTable, ProjectStatusHistoryTable, ProjectsTable, StakeholderViewsTable } from "./tables/projects";
+import type { BlobsTable, CommentsTable, PrdLiveDocsTable, PrdLiveUpdatesTable, PrdsTable, PrdVersionsTable, ProjectActivityTable, ProjectCollaboratorsTable, ProjectFilesTable, ProjectFoldersTable, ProjectLinksTable, ProjectSearchTable, ProjectSharesTable, ProjectStatusHistoryTable, ProjectsTable, StakeholderViewsTable } from "./tables/projects";
 import type { AiCallsTable, AiOutputsTable, AiProviderKeysTable, MemoriesTable, ProjectEmbeddingsTable, ProjectQaPairsTable, ProjectScoresTable } from "./tables/ai";
 import type { TemplateSubmissionsTable, TemplatesTable, TemplateVersionsTable } from "./tables/templates";
 
@@ -52,6 +52,8 @@ export interface Database extends UserAccountTables, NotificationsTables, Webhoo
   projectActivity: ProjectActivityTable;
   prds: PrdsTable;
   prdVersions: PrdVersionsTable;
+  prdLiveDocs: PrdLiveDocsTable;
+  prdLiveUpdates: PrdLiveUpdatesTable;
   blobs: BlobsTable;
   projectFolders: ProjectFoldersTable;
   projectFiles: ProjectFilesTable;

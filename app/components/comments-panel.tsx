@@ -1,92 +1,45 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { RelativeTime } from "./project-badges";
+import { useCallback, useEffect, useState } from "react";
+import { CommentActions, CommentForm, CommentNotice, type Notify, useCommentActions } from "./comments/comment-form";
+import { CommentThread } from "./comments/comment-thread";
+import { MentionTextarea } from "./comments/mention-textarea";
+import type { CommentView, MentionCandidate } from "./comments/types";
 
-interface CommentView {
-  id: string;
-  content: string;
-  section: string | null;
-  deleted: boolean;
-  user: { id: string; name: string } | null;
-  createdAt: string;
-  editedAt: string | null;
-  replies?: CommentView[];
-}
+export type { CommentView, MentionCandidate } from "./comments/types";
 
 export interface CommentsPanelProps {
+  /** Threads: top-level comments, each with its replies (GET …/comments). */
   comments: CommentView[];
+  /** The PRD's sections, for grouping and the "On section" choice. */
   sections: { id: string; title: string }[];
+  /** The signed-in user's id (their comments get Edit and Delete). */
   me: string;
+  /** Owners and admins delete anyone's comments. */
   isAdmin: boolean;
   canComment: boolean;
+  /** Who `@` offers in the comment boxes (GET …/comments/mentionable); none: no suggestions. */
+  mentionable?: MentionCandidate[];
+  /** The thread to highlight (and scroll to), e.g. the one whose passage is selected in the editor. */
+  activeCommentId?: string;
+  /** Called with a thread's id when the user clicks in it or focuses one of its controls. */
+  onThreadFocus?: (id: string) => void;
 }
 
-function DeleteButton({ comment }: { comment: CommentView }) {
+function NewComment({ sections, mentionable }: { sections: CommentsPanelProps["sections"]; mentionable: MentionCandidate[] }) {
   return (
-    <Form method="post" className="inline-form">
-      <input type="hidden" name="intent" value="comment-delete" />
-      <input type="hidden" name="commentId" value={comment.id} />
-      <button type="submit" className="btn btn-link btn-sm" aria-label={`Delete comment by ${comment.user?.name ?? "someone"}`}>
-        Delete
-      </button>
-    </Form>
-  );
-}
-
-function Comment({ comment, me, isAdmin }: { comment: CommentView; me: string; isAdmin: boolean }) {
-  return (
-    <div className="comment">
-      <div className="comment-meta">
-        <strong>{comment.deleted ? "Deleted comment" : (comment.user?.name ?? "Former member")}</strong>{" "}
-        <span className="muted">
-          <RelativeTime iso={comment.createdAt} />
-          {comment.editedAt ? " · edited" : ""}
-        </span>
-      </div>
-      {comment.deleted ? <p className="muted">This comment was deleted.</p> : <p className="comment-body">{comment.content}</p>}
-      <div className="inline">
-        {!comment.deleted && comment.user?.id === me ? (
-          <details className="reply-form">
-            <summary>Edit</summary>
-            <Form method="post" className="form">
-              <input type="hidden" name="intent" value="comment-edit" />
-              <input type="hidden" name="commentId" value={comment.id} />
-              <label htmlFor={`edit-${comment.id}`} className="sr-only">
-                Edit comment
-              </label>
-              <textarea id={`edit-${comment.id}`} name="content" rows={2} required defaultValue={comment.content} />
-              <div>
-                <button type="submit" className="btn btn-secondary btn-sm">
-                  Save
-                </button>
-              </div>
-            </Form>
-          </details>
-        ) : null}
-        {!comment.deleted && (comment.user?.id === me || isAdmin) ? <DeleteButton comment={comment} /> : null}
-      </div>
-    </div>
-  );
-}
-
-/** Comment threads beside the PRD, grouped by the section they anchor to. */
-export function CommentsPanel({ comments, sections, me, isAdmin, canComment }: CommentsPanelProps) {
-  const navigation = useNavigation();
-  const posting = navigation.formData?.get("intent") === "comment-create";
-  const titleOf = new Map(sections.map((s) => [s.id, s.title]));
-  const groups = new Map<string, CommentView[]>();
-  for (const c of comments) {
-    const key = c.section ?? "";
-    groups.set(key, [...(groups.get(key) ?? []), c]);
-  }
-  return (
-    <aside className="card comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">Comments {comments.length ? <span className="badge">{comments.length}</span> : null}</h2>
-      {canComment ? (
-        <Form method="post" className="form" style={{ marginBottom: 16 }}>
-          <input type="hidden" name="intent" value="comment-create" />
+    <CommentForm intent="comment-create" className="form comment-new">
+      {({ busy }) => (
+        <>
           <div className="field">
             <label htmlFor="comment-content">New comment</label>
-            <textarea id="comment-content" name="content" rows={3} required maxLength={10000} placeholder="Ask a question or suggest a change. @name@example.com mentions a teammate." />
+            <MentionTextarea
+              id="comment-content"
+              name="content"
+              rows={3}
+              required
+              maxLength={10000}
+              placeholder="Ask a question or suggest a change. Type @ to mention a teammate."
+              candidates={mentionable}
+            />
           </div>
           {sections.length ? (
             <div className="field">
@@ -102,49 +55,68 @@ export function CommentsPanel({ comments, sections, me, isAdmin, canComment }: C
             </div>
           ) : null}
           <div>
-            <button type="submit" className="btn btn-sm" disabled={posting}>
-              {posting ? "Posting…" : "Comment"}
+            <button type="submit" className="btn btn-sm" disabled={busy}>
+              {busy ? "Posting…" : "Comment"}
             </button>
           </div>
-        </Form>
-      ) : null}
-      {comments.length === 0 ? (
-        <p className="muted">No comments yet. {canComment ? "Start the discussion above." : ""}</p>
-      ) : (
-        [...groups].map(([section, threads]) => (
-          <section key={section} className="comment-group" aria-label={section ? `On ${titleOf.get(section) ?? section}` : "Whole document"}>
-            <h3>{section ? <a href={`#${section}`}>§ {titleOf.get(section) ?? section}</a> : "Whole document"}</h3>
-            {threads.map((t) => (
-              <div key={t.id} className="thread">
-                <Comment comment={t} me={me} isAdmin={isAdmin} />
-                {(t.replies ?? []).map((r) => (
-                  <div key={r.id} className="reply">
-                    <Comment comment={r} me={me} isAdmin={isAdmin} />
-                  </div>
-                ))}
-                {canComment ? (
-                  <details className="reply-form">
-                    <summary>Reply</summary>
-                    <Form method="post" className="form">
-                      <input type="hidden" name="intent" value="comment-create" />
-                      <input type="hidden" name="parentId" value={t.id} />
-                      <label htmlFor={`reply-${t.id}`} className="sr-only">
-                        Reply
-                      </label>
-                      <textarea id={`reply-${t.id}`} name="content" rows={2} required />
-                      <div>
-                        <button type="submit" className="btn btn-secondary btn-sm">
-                          Reply
-                        </button>
-                      </div>
-                    </Form>
-                  </details>
-                ) : null}
-              </div>
-            ))}
-          </section>
-        ))
+        </>
       )}
-    </aside>
+    </CommentForm>
+  );
+}
+
+/**
+ * Comment threads beside the PRD: open threads grouped by the section they
+ * are on, resolved ones folded under "Resolved (n)" at the bottom.
+ */
+export function CommentsPanel({ comments, sections, me, isAdmin, canComment, mentionable = [], activeCommentId, onThreadFocus }: CommentsPanelProps) {
+  const [notice, setNotice] = useState<{ message: string; tone: "success" | "error" } | null>(null);
+  const notify = useCallback<Notify>((message, tone = "success") => setNotice({ message, tone }), []);
+  const actions = useCommentActions(notify);
+  const titleOf = new Map(sections.map((s) => [s.id, s.title]));
+  const open = comments.filter((c) => !c.resolved);
+  const resolved = comments.filter((c) => c.resolved);
+  const groups = new Map<string, CommentView[]>();
+  for (const c of open) {
+    const key = c.section ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const viewer = { me, isAdmin, canComment, mentionable: mentionable.filter((m) => m.id !== me) };
+  const thread = (t: CommentView) => <CommentThread key={t.id} thread={t} viewer={viewer} active={t.id === activeCommentId} onFocus={onThreadFocus} />;
+
+  // The active thread is brought into view (its "Resolved" fold opened).
+  useEffect(() => {
+    if (!activeCommentId) return;
+    const el = document.getElementById(`comment-${activeCommentId}`);
+    const fold = el?.closest("details");
+    if (fold && !fold.open) fold.open = true;
+    el?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [activeCommentId]);
+
+  return (
+    <CommentNotice.Provider value={notify}>
+      <CommentActions.Provider value={actions}>
+        <aside className="card comments" aria-labelledby="comments-heading">
+          <h2 id="comments-heading">Comments {comments.length ? <span className="badge">{comments.length}</span> : null}</h2>
+          <p className={notice?.tone === "error" ? "comment-notice comment-notice-error" : "comment-notice"} role="status">
+            {notice?.message ?? ""}
+          </p>
+          {canComment ? <NewComment sections={sections} mentionable={viewer.mentionable} /> : null}
+          {comments.length === 0 ? <p className="muted">No comments yet. {canComment ? "Start the discussion above." : ""}</p> : null}
+          {[...groups].map(([section, threads]) => (
+            <section key={section} className="comment-group" aria-label={section ? `On ${titleOf.get(section) ?? section}` : "Whole document"}>
+              <h3>{section ? <a href={`#${section}`}>§ {titleOf.get(section) ?? section}</a> : "Whole document"}</h3>
+              {threads.map(thread)}
+            </section>
+          ))}
+          {resolved.length ? (
+            <details className="comments-resolved">
+              <summary>Resolved ({resolved.length})</summary>
+              {resolved.map(thread)}
+            </details>
+          ) : null}
+        </aside>
+      </CommentActions.Provider>
+    </CommentNotice.Provider>
   );
 }

@@ -1,6 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import editorStyles from "~/styles/editor.css?url";
 import { data, data as withHeaders } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { FormAlert, Notice } from "~/components/forms";
 import { DiffView } from "~/components/diff-view";
 import { AppError } from "~/domain/errors";
@@ -15,6 +18,12 @@ import { commentsAction, commentsData } from "~/http/ui/comments-ui.server";
 import { PrdCheckCard } from "~/components/ai/prd-check-card";
 import { checkProjectPrd } from "~/domain/prd/check.server";
 import { readFlash } from "~/http/ui/flash.server";
+import { starterFor } from "~/domain/prd/starter";
+
+/** The rich, live editor: its code loads only in the browser, on this page. */
+const RichEditor = lazy(() => import("~/components/editor/rich-editor.client"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: editorStyles }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -27,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [{ flash, headers }, check] = await Promise.all([readFlash(request), checkProjectPrd(actor, project.id)]);
   return withHeaders({
     projectId: project.id,
+    user: { id: actor.user.id, name: actor.user.name },
     notice: flash?.kind === "notice" ? flash.message : null,
     noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
     check,
@@ -49,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return { saved: true as const, merged, versionNumber: prd.versionNumber };
   } catch (error) {
     if (error instanceof AppError && error.code === "CONFLICT") {
-      const current = error.extra?.current as { content: string; versionId: string; versionNumber: number; updatedBy: { name: string } | null };
+      const current = error.extra?.current as { content: string; versionId: string; versionNumber: number; updatedBy: { name: string | null } | null };
       const overlaps = (error.extra?.conflicts ?? []) as { base: string; mine: string; theirs: string }[];
       return data(
         {
@@ -68,7 +78,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, ...comments } = useLoaderData<typeof loader>();
+  const [activeCommentId, setActiveCommentId] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -194,57 +206,58 @@ export default function ProjectDocument() {
             </Form>
           </section>
         ) : null}
-        {prd ? (
-          <article className="card prose" aria-label="PRD preview">
-            <div className="card-header">
-              <span className="muted">
-                v{prd.versionNumber} · {prd.style ?? "no style"} · updated by {prd.updatedBy?.name ?? "—"}
-              </span>
-              {permissions.canEdit && !editing ? (
-                <Link className="btn btn-secondary btn-sm" to="?edit">
-                  Edit
-                </Link>
-              ) : null}
-            </div>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
-            <div dangerouslySetInnerHTML={{ __html: html }} />
-          </article>
+        {prd && !editing ? (
+          <ClientOnly fallback={<PrdPreview prd={prd} html={html} canEdit={permissions.canEdit} />}>
+            {() => (
+              <Suspense fallback={<PrdPreview prd={prd} html={html} canEdit={permissions.canEdit} />}>
+                <RichEditor
+                  projectId={projectId}
+                  me={user}
+                  canEdit={permissions.canEdit}
+                  canComment={permissions.canComment}
+                  html={html}
+                  threads={comments.comments.flatMap((c) => (c.anchor && !c.resolved ? [{ id: c.id, ...c.anchor }] : []))}
+                  mentionable={comments.mentionable ?? []}
+                  activeCommentId={activeCommentId}
+                  onActiveComment={setActiveCommentId}
+                  onCommentPosted={(id) => {
+                    setActiveCommentId(id || null);
+                    revalidator.revalidate();
+                  }}
+                />
+              </Suspense>
+            )}
+          </ClientOnly>
+        ) : prd ? (
+          <PrdPreview prd={prd} html={html} canEdit={permissions.canEdit && !editing} />
         ) : null}
       </div>
       <div className="stack">
         <PrdCheckCard check={check.check} template={check.template} />
-        <CommentsPanel {...comments} canComment={permissions.canComment} />
+        <CommentsPanel {...comments} canComment={permissions.canComment} activeCommentId={activeCommentId ?? undefined} onThreadFocus={setActiveCommentId} />
       </div>
     </div>
   );
 }
 
-/** The first draft of a new PRD: the template's sections, or a sensible default outline. */
-function starterFor(name: string, template: { sections: string[]; initialQuestion: string } | null) {
-  if (template?.sections.length) {
-    return {
-      content: `# ${name}\n\n${template.sections.map((s) => `## ${s}\n\n`).join("")}`,
-      question: template.initialQuestion,
-    };
-  }
-  return { content: STARTER, question: template?.initialQuestion ?? "" };
+type PrdView = { versionNumber: number | null; style: string | null; updatedBy: { name: string | null } | null };
+
+/** The PRD as the server renders it: what a browser without JavaScript shows, and the rich editor's stand-in while it loads. */
+function PrdPreview({ prd, html, canEdit }: { prd: PrdView; html: string; canEdit: boolean }) {
+  return (
+    <article className="card prose" aria-label="PRD">
+      <div className="card-header">
+        <span className="muted">
+          v{prd.versionNumber} · {prd.style ?? "no style"} · updated by {prd.updatedBy?.name ?? "—"}
+        </span>
+        {canEdit ? (
+          <Link className="btn btn-secondary btn-sm" to="?edit">
+            Edit
+          </Link>
+        ) : null}
+      </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
 }
-
-const STARTER = `# Product requirements
-
-## Problem
-What problem are we solving, and for whom?
-
-## Goals and success metrics
-- 
-
-## Users and use cases
-
-## Requirements
-### Must have
-- 
-
-## Out of scope
-
-## Risks and open questions
-`;

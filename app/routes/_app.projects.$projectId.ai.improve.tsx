@@ -56,6 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         baseVersionId: prd?.versionId ?? "",
         diff: diffTexts(current, next),
         model: String(done.model),
+        notes: Array.isArray(done.notes) ? (done.notes as string[]) : [],
       },
     };
   } catch (error) {
@@ -126,6 +127,13 @@ export default function Improve() {
             · {preview.model === "builtin" ? "offline drafter (rule-based)" : preview.model}
           </p>
           <DiffView lines={preview.diff.lines} />
+          {preview.notes.length ? (
+            <ul className="muted" aria-label="Writing advice">
+              {preview.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
           <div className="inline" style={{ marginTop: 12 }}>
             <Form method="post">
               <input type="hidden" name="intent" value="accept" />

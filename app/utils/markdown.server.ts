@@ -72,10 +72,15 @@ export function renderMarkdown(markdown: string): string {
 
 /** The document's sections (level 1–3 headings) with their anchor ids. */
 export function sections(markdown: string): { id: string; title: string; level: number }[] {
-  const out: { id: string; title: string; level: number }[] = [];
+  return sectionHeadings(markdown).map(({ id, title, level }) => ({ id, title, level }));
+}
+
+/** `sections`, each with the index of its heading's line (`markdown.split("\n")`). */
+export function sectionHeadings(markdown: string): { id: string; title: string; level: number; line: number }[] {
+  const out: { id: string; title: string; level: number; line: number }[] = [];
   const seen = new Map<string, number>();
   let fenced = false;
-  for (const line of markdown.split("\n")) {
+  for (const [index, line] of markdown.split("\n").entries()) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
     const m = /^(#{1,3})\s+(.+?)\s*#*\s*$/.exec(line);
@@ -84,7 +89,7 @@ export function sections(markdown: string): { id: string; title: string; level: 
     const base = slugify(title);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    out.push({ id: n ? `${base}-${n}` : base, title, level: m[1]!.length });
+    out.push({ id: n ? `${base}-${n}` : base, title, level: m[1]!.length, line: index });
   }
   return out;
 }

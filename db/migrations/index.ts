@@ -18,6 +18,8 @@ import * as m0016 from "./0016_security";
 import * as m0017 from "./0017_api_key_scopes";
 import * as m0018 from "./0018_event_dispatch";
 import * as m0019 from "./0019_search_version";
+import * as m0020 from "./0020_comment_anchors";
+import * as m0021 from "./0021_live_docs";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   "0017_api_key_scopes": m0017,
   "0018_event_dispatch": m0018,
   "0019_search_version": m0019,
+  "0020_comment_anchors": m0020,
+  "0021_live_docs": m0021,
 };

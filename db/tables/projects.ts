@@ -62,6 +62,27 @@ export interface PrdVersionsTable {
   createdAt: string;
 }
 
+/** The live (collaborative) document of a project's PRD: a merged Yjs update (docs/design/live-editing.md). */
+export interface PrdLiveDocsTable {
+  projectId: string;
+  state: Buffer;
+  /** The PRD version the live document was last reconciled with (null: the project had no PRD). */
+  versionId: string | null;
+  /** 1 while it holds edits not yet saved as a PRD version. */
+  dirty: number;
+  updatedAt: string;
+}
+
+/** Yjs updates accepted since the snapshot in prdLiveDocs, in order; folded into it by compaction. */
+export interface PrdLiveUpdatesTable {
+  id: Generated<number>;
+  projectId: string;
+  data: Buffer;
+  clientId: string | null;
+  userId: string | null;
+  createdAt: string;
+}
+
 export interface BlobsTable {
   id: string;
   data: Buffer;
@@ -105,6 +126,13 @@ export interface CommentsTable {
   updatedAt: string;
   editedAt: string | null;
   deletedAt: string | null;
+  /** The passage commented on, as a reader sees it (migration 0020); replies copy their thread's. */
+  quote: string | null;
+  quotePrefix: string | null;
+  quoteSuffix: string | null;
+  /** Set on a resolved thread's top-level comment. */
+  resolvedAt: string | null;
+  resolvedBy: string | null;
 }
 
 export interface ProjectSharesTable {

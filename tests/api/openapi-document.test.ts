@@ -84,13 +84,17 @@ describe("the generated OpenAPI document", () => {
   it("declares each SSE stream with the schema of its events", () => {
     const streams = ops().filter(({ op: o }) => Object.values<any>(o.responses).some((r) => r.content?.["text/event-stream"]));
     expect(streams.length).toBeGreaterThanOrEqual(9);
+    const live = "GET /api/projects/{projectId}/prd/live";
     for (const { key, op: o } of streams) {
       const ok = Object.values<any>(o.responses).find((r) => r.content?.["text/event-stream"]);
-      expect(ok.content["text/event-stream"].schema, key).toEqual({ $ref: "#/components/schemas/StreamEvent" });
       expect(ok.description, key).toMatch(/data: <json>/);
+      // The live PRD's stream declares events of its own; every other stream is an AI stream.
+      if (key !== live) expect(ok.content["text/event-stream"].schema, key).toEqual({ $ref: "#/components/schemas/StreamEvent" });
     }
     const events = doc.components.schemas.StreamEvent.oneOf.map((s: any) => s.$ref.split("/").pop());
     expect(events).toEqual(["StreamProgress", "StreamContent", "StreamDone", "StreamError"]);
+    const liveEvents = op("get", "/api/projects/{projectId}/prd/live").responses["200"].content["text/event-stream"].schema;
+    expect(liveEvents.anyOf.map((s: any) => s.properties.type.const)).toEqual(["sync", "update", "presence", "version", "reset"]);
   });
 
   it("lets a 409 carry the state it collided with, and declares the dashboard's projects in full", () => {

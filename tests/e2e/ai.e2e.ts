@@ -71,7 +71,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       // Generate: the PRD is saved as a version and shown on the document tab.
       await page.getByRole("button", { name: "Generate PRD" }).click();
-      const preview = page.getByRole("article", { name: "PRD preview" });
+      const preview = page.getByRole("article", { name: "PRD", exact: true });
       await preview.waitFor({ timeout: 30_000 });
       await page.getByText(/PRD generated as version 1|v1/).first().waitFor();
       expect(await preview.textContent()).toContain("invoices older than 90 days");

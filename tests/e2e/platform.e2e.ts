@@ -141,7 +141,7 @@ for (const javaScriptEnabled of [false, true]) {
       await screenshot(page, `${mode}-platform-new-project`);
       await page.getByRole("button", { name: "Create from document" }).click();
       await projectTitle(page, "Offline field notes").waitFor();
-      const preview = page.getByRole("article", { name: "PRD preview" });
+      const preview = page.getByRole("article", { name: "PRD", exact: true });
       await preview.getByText("The app must save every note on the device while offline.").waitFor();
       expect(await preview.getByText("Notes should sync within 30 seconds of reconnecting.").count()).toBe(1);
       expect(await preview.textContent()).toContain(`Imported from “field-notes-${mode}.md”`);
@@ -158,7 +158,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Document", { exact: true }).setInputFiles(pdfFile);
       await page.getByRole("button", { name: "Create from document" }).click();
       await projectTitle(page, "Kiosk ordering brief").waitFor();
-      await page.getByRole("article", { name: "PRD preview" }).getByText("The kiosk must accept contactless payment.").waitFor();
+      await page.getByRole("article", { name: "PRD", exact: true }).getByText("The kiosk must accept contactless payment.").waitFor();
       await screenshot(page, `${mode}-platform-project-from-pdf`);
       const projectPath = new URL(page.url()).pathname;
 

@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Content (Markdown)").fill("# Lunar checkout\n\n## Problem\nPaying takes 9 steps.\n\n## Goals\n- One tap\n");
       await page.getByLabel("Style").selectOption("lean");
       await page.getByRole("button", { name: "Save PRD" }).click();
-      await page.getByRole("article", { name: "PRD preview" }).getByRole("heading", { name: "Problem" }).waitFor();
+      await page.getByRole("article", { name: "PRD", exact: true }).getByRole("heading", { name: "Problem" }).waitFor();
 
       // Comment on a section.
       await page.getByLabel("New comment").fill("Which 9 steps exactly?");

@@ -37,7 +37,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("heading", { level: 1, name: `Orbit ${mode}` }).waitFor();
       await page.getByLabel("Content (Markdown)").fill(PRD);
       await page.getByRole("button", { name: "Save PRD" }).click();
-      await page.getByRole("article", { name: "PRD preview" }).getByRole("heading", { name: "Problem" }).waitFor();
+      await page.getByRole("article", { name: "PRD", exact: true }).getByRole("heading", { name: "Problem" }).waitFor();
       const editUrl = `${new URL(page.url()).pathname}?edit`;
 
       // Both tabs open the editor on version 1.
@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [false, true]) {
       await other.getByRole("button", { name: "Save PRD" }).click();
       await other.getByText("Saved as v3: merged with the changes saved since you started editing.").waitFor();
       await other.goto(new URL(page.url()).pathname);
-      const preview = (await other.getByRole("article", { name: "PRD preview" }).textContent()) ?? "";
+      const preview = (await other.getByRole("article", { name: "PRD", exact: true }).textContent()) ?? "";
       expect(preview).toContain("Paying takes 9 steps on the lunar base.");
       expect(preview).toContain("One tap, under 2 seconds");
       await screenshot(other, `${mode}-racing-save-merged`);

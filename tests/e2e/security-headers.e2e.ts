@@ -74,7 +74,7 @@ describe("Content-Security-Policy with JavaScript on", () => {
     await page.getByRole("heading", { level: 1, name: "Policy checkout" }).waitFor();
     await page.getByLabel("Content (Markdown)").fill("# Policy checkout\n\n## Problem\nShoppers abandon a 9-step checkout.\n\n## Goals\n- One tap\n");
     await page.getByRole("button", { name: "Save PRD" }).click();
-    await page.getByRole("article", { name: "PRD preview" }).getByRole("heading", { name: "Problem" }).waitFor();
+    await page.getByRole("article", { name: "PRD", exact: true }).getByRole("heading", { name: "Problem" }).waitFor();
     expect(await page.evaluate(() => window.__sameDocument)).toBe("yes");
 
     // Mermaid, loaded on demand, draws a diagram (its SVG brings inline styles).

@@ -47,7 +47,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(draft).toContain(`# Smart triage ${mode}`);
       expect(draft).toMatch(/## .*Evaluation/);
       await page.getByRole("button", { name: "Save PRD" }).click();
-      await page.getByRole("article", { name: "PRD preview" }).waitFor();
+      await page.getByRole("article", { name: "PRD", exact: true }).waitFor();
       await screenshot(page, `${mode}-project-from-template`);
 
       // The copy is in the workspace's templates; the gallery starts projects too.

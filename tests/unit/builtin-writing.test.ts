@@ -6,7 +6,7 @@ import { mobileFeature } from "#db/seed/templates/mobile-feature";
 import { standardPrd } from "#db/seed/templates/standard-prd";
 import { technicalApi } from "#db/seed/templates/technical-api";
 import type { BuiltinContext, BuiltinMemory, QaPair } from "~/ai/builtin/contract";
-import { improve } from "~/ai/builtin/improve";
+import { improve, writingNotes } from "~/ai/builtin/improve";
 import { builderTurn, chat, firstQuestion } from "~/ai/builtin/interview";
 import { launchContent } from "~/ai/builtin/launch";
 import { extractMemories } from "~/ai/builtin/memories";
@@ -315,11 +315,12 @@ describe("improve", () => {
     expect(para(out).split(/[.!?](?:\s|$)/).length).toBeGreaterThan(para(DOC).split(/[.!?](?:\s|$)/).length);
   });
 
-  it("improves writing: grammar and concision together, with a passive-voice note", () => {
+  it("improves writing: grammar and concision together; the passive-voice advice stays outside the text", () => {
     const out = run("improve_writing");
     expect(out).toContain("We receive about 40 tickets a week");
-    expect(out).not.toMatch(/basically|in order to/);
-    expect(out).toMatch(/passive voice in “The reminders are sent by the clerk/);
+    expect(out).not.toMatch(/basically|in order to|passive voice/);
+    expect(writingNotes({ content: DOC, improvementType: "improve_writing" }).join(" ")).toMatch(/Passive voice in “The reminders are sent by the clerk/);
+    expect(writingNotes({ content: DOC, improvementType: "make_concise" })).toEqual([]);
   });
 
   it("adds marked prompts without inventing facts", () => {
@@ -331,10 +332,14 @@ describe("improve", () => {
     expect(run("make_technical")).toContain("  - _Technical detail:_ interface (proposed: `PATCH /write-offs`), data it reads and writes");
   });
 
-  it("acknowledges a custom instruction and uses it to pick rules", () => {
+  it("uses a custom instruction to pick rules, and leaves the text alone when it has no rule for it", () => {
     const out = run("add_detail", "i think teh plan is good.", "Also fix the spelling please");
     expect(out).toContain("the plan");
-    expect(out).toContain("Instruction noted: “Also fix the spelling please”");
+    expect(out).toMatch(/_Detail to add:_/);
+    expect(out).not.toMatch(/Instruction noted/);
+    // The instruction is the text's to follow, not a note to write into it; one the drafter cannot carry out changes nothing.
+    expect(run("improve_writing", DOC, "Make it sound more persuasive")).toBe(DOC);
+    expect(run("fix_grammar", "i think teh plan is good.", "Keep the numbers as they are")).toBe("i think teh plan is good.");
   });
 });
 

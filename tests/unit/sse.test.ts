@@ -85,6 +85,26 @@ describe("sseResponse", () => {
     expect(rest).toContain('"type":"done"');
   });
 
+  it("asks the producer for more only while the reader keeps up (a slow client holds the producer back)", async () => {
+    let produced = 0;
+    const res = sseResponse(new Request("http://x/"), async function* () {
+      for (;;) {
+        produced++;
+        yield { type: "content", content: "x" };
+      }
+    });
+    const reader = res.body!.getReader();
+    await readChunk(reader); // stream open
+    await new Promise((r) => setTimeout(r, 20));
+    // The stream's queue (16 chunks) is full and nobody reads: the producer waits.
+    expect(produced).toBeLessThanOrEqual(18);
+    for (let i = 0; i < 40; i++) expect(await readChunk(reader)).toContain('"content":"x"');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(produced).toBeGreaterThanOrEqual(40);
+    expect(produced).toBeLessThanOrEqual(40 + 18);
+    await reader.cancel();
+  });
+
   it("aborts the producer when the client disconnects", async () => {
     const client = new AbortController();
     let producerSignal: AbortSignal | undefined;

@@ -48,7 +48,6 @@ const FILLER: [RegExp, string][] = [
   [/\btake into consideration\b/gi, "consider"],
   [/\bprior to\b/gi, "before"],
   [/\buntil such time as\b/gi, "until"],
-  [/\bwhether or not\b/gi, "whether"],
   [/\beach and every\b/gi, "every"],
   [/\bfirst and foremost\b/gi, "first"],
   [/\babsolutely essential\b/gi, "essential"],
@@ -57,7 +56,10 @@ const FILLER: [RegExp, string][] = [
   [/\b(?:it is|it's) important to note that\s*/gi, ""],
   [/\b(?:it should be noted that|needless to say|as a matter of fact|for all intents and purposes),?\s*/gi, ""],
   [/\bI (?:think|believe|feel)(?: that)?\s+/gi, ""],
-  [/\b(?:basically|actually|literally|really|very|quite|just|simply|totally|kind of|sort of)\s+/gi, ""],
+  // Not after "not" ("not quite ready", "not really needed" say something else without it). "just" stays: it often means "only".
+  [/(?<!\bnot\s)\b(?:basically|actually|literally|really|very|quite|simply|totally)\s+/gi, ""],
+  // "kind of" as a hedge, not as a noun ("this kind of invoice").
+  [/(?<!\b(?:a|an|the|this|that|these|those|any|some|what|which|each|every|same|one|no|not|all|other)\s)\b(?:kind|sort) of\s+/gi, ""],
 ];
 
 const JARGON: Record<string, string> = {
@@ -82,10 +84,18 @@ function withCase(original: string, replacement: string) {
 const replaceWords = (text: string, dict: Record<string, string>) =>
   text.replace(/\b[A-Za-z]+\b/g, (w) => (dict[w.toLowerCase()] ? withCase(w, dict[w.toLowerCase()]!) : w));
 
-export const fixTypos = (text: string) => replaceWords(text, TYPOS);
+/** Typos fixed; a word in capitals is an acronym ("IM", "USR") and stays. */
+export const fixTypos = (text: string) =>
+  text.replace(/\b[A-Za-z]+\b/g, (w) => (TYPOS[w.toLowerCase()] && !(w.length > 1 && w === w.toUpperCase()) ? withCase(w, TYPOS[w.toLowerCase()]!) : w));
 
-/** "is is" → "is" ("that that" and "had had" can be right and stay). */
-export const dropRepeatedWords = (text: string) => text.replace(/\b([A-Za-z]+)\s+\1\b/gi, (m, w: string) => (/^(?:that|had)$/i.test(w) ? m : w));
+/**
+ * "is is" → "is". "that that" and "had had" can be right and stay, and so
+ * does a capitalised pair: a name ("Walla Walla", "Bora Bora").
+ */
+export const dropRepeatedWords = (text: string) =>
+  text.replace(/\b([A-Za-z]+)(\s+)\1\b/gi, (m, a: string, gap: string) =>
+    /^(?:that|had)$/i.test(a) || (/^[A-Z]/.test(a) && /^[A-Z]/.test(m.slice(a.length + gap.length))) ? m : a,
+  );
 
 export function fixWords(text: string) {
   return dropRepeatedWords(fixTypos(text))
@@ -93,13 +103,13 @@ export function fixWords(text: string) {
     .replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
 }
 
-export function fixSpacing(text: string) {
-  return text
+/** Spacing around punctuation; with `widen: false` only the fixes that remove space (for "make concise", never longer). */
+export function fixSpacing(text: string, widen = true) {
+  const narrowed = text
     .replace(/(\S)[ \t]{2,}(?=\S)/g, "$1 ")
     .replace(/\s+([,;:!?])(?=\s|$)/g, "$1")
-    .replace(/(\w)\s+\.(?=\s|$)/g, "$1.")
-    .replace(/,(?=[A-Za-z])/g, ", ")
-    .replace(/([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2");
+    .replace(/(\w)\s+\.(?=\s|$)/g, "$1.");
+  return widen ? narrowed.replace(/,(?=[A-Za-z])/g, ", ").replace(/([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2") : narrowed;
 }
 
 const ABBREV = /\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|no|fig|ca)\.$/i;
@@ -122,15 +132,26 @@ export function dropFiller(text: string) {
 
 export const plainWords = (text: string) => replaceWords(text, JARGON);
 
-/** Sentences over 25 words split at "; ", ", and " or ", but ". */
+const wordCount = (s: string) => s.match(/\S+/g)?.length ?? 0;
+
+/**
+ * Sentences over 25 words split at "; ", ", and " or ", but ". Not at the
+ * last comma of a series ("PDF, PNG, JPEG, and UBL"): that "and" joins list
+ * items, not clauses. A name that starts the second sentence keeps its case ("iOS").
+ */
 export function splitLong(text: string) {
   return text.replace(/[^.!?]+[.!?]?/g, (s) => {
-    if ((s.match(/\S+/g)?.length ?? 0) <= 25) return s;
-    const m = /;\s+|,\s+and\s+|,\s+but\s+/i.exec(s);
-    if (!m || m.index < 20) return s;
-    const rest = s.slice(m.index + m[0].length);
-    const lead = /but/i.test(m[0]) ? "But " : "";
-    return `${s.slice(0, m.index).trimEnd()}. ${lead}${lead ? rest : rest.charAt(0).toUpperCase() + rest.slice(1)}`;
+    if (wordCount(s) <= 25) return s;
+    for (const m of s.matchAll(/;\s+|,\s+and\s+|,\s+but\s+/gi)) {
+      const before = s.slice(0, m.index);
+      const rest = s.slice(m.index + m[0].length);
+      if (m.index < 20 || wordCount(rest) < 3) continue;
+      const lastComma = before.lastIndexOf(",");
+      if (m[0].startsWith(",") && lastComma >= 0 && wordCount(before.slice(lastComma + 1)) <= 3) continue;
+      const lead = /but/i.test(m[0]) ? "But " : "";
+      return `${before.trimEnd()}. ${lead}${lead ? rest : rest.replace(/^[a-z][a-z'-]*(?=[\s,.;:!?]|$)/, capWord)}`;
+    }
+    return s;
   });
 }
 

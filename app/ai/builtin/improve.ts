@@ -35,38 +35,65 @@ const FROM_PROMPT: [RegExp, Rule][] = [
   [/\b(passive|active voice)/i, "passive"],
 ];
 
-const LABEL: Record<Rule, string> = {
-  grammar: "grammar", concise: "concision", simplify: "plain language", split: "sentence splitting", passive: "voice check",
-  detail: "detail prompts", user: "user-focus prompts", metrics: "metric prompts", technical: "technical prompts",
-};
+/**
+ * A rule that adds prompts is not asked for by a mention that says to leave
+ * the thing alone ("keep the numbers", "don't add metrics"). The rules that
+ * remove something are ("no jargon", "keep it short").
+ */
+const LEAVE_ALONE = /\b(?:don'?t|do not|never|not|no|without|keep|preserve|retain|leave)\b[^,.;!?]*$/i;
+const ADDS = new Set<Rule>(["detail", "user", "metrics", "technical"]);
+
+/** The rules a custom instruction asks for (empty when the offline drafter has none for it). */
+function rulesFromPrompt(custom: string): Rule[] {
+  return FROM_PROMPT.flatMap(([re, rule]) => {
+    const g = new RegExp(re.source, `${re.flags.replace("g", "")}g`);
+    return [...custom.matchAll(g)].some((m) => !ADDS.has(rule) || !LEAVE_ALONE.test(custom.slice(0, m.index))) ? [rule] : [];
+  });
+}
 
 const MARKED = /_(?:Metric to define|Timeframe to define|User outcome to state|User focus|Detail to add|Technical detail):_/;
 const PROTECTED = /(`[^`]*`|\]\([^)]*\)|<[^>]+>|https?:\/\/\S+|[\w.+-]+@[\w-]+\.[\w.]+)/;
 const PREFIX = /^(\s*(?:(?:#{1,6}|>)\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s+)?)(.*)$/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+/;
 
+/**
+ * The text rewritten by `improvementType`. A custom instruction adds the
+ * rules it asks for; one the offline drafter has no rule for ("make it more
+ * persuasive") cannot be carried out offline, so the text comes back exactly
+ * as it was (the API's `done.changed` is false) rather than rewritten some
+ * other way. Nothing about the instruction is written into the text.
+ */
 export function improve(input: { content: string; improvementType: ImprovementType; customPrompt?: string }, _ctx: BuiltinContext): string {
   if (!input.content.trim()) return input.content;
   const rules = new Set<Rule>(BASE[input.improvementType]);
-  const extra: Rule[] = [];
   const custom = input.customPrompt?.trim();
-  for (const [re, rule] of FROM_PROMPT) if (custom && re.test(custom) && !rules.has(rule)) (rules.add(rule), extra.push(rule));
+  if (custom) {
+    const asked = rulesFromPrompt(custom);
+    if (!asked.length) return input.content;
+    for (const rule of asked) rules.add(rule);
+  }
 
   let lines = rewrite(input.content.replace(/\r\n?/g, "\n").split("\n"), rules);
   if (rules.has("concise")) lines = dropRepeats(lines);
   if (rules.has("detail") || rules.has("user") || rules.has("metrics") || rules.has("technical")) lines = addPrompts(lines, rules);
 
-  const notes: string[] = [];
-  if (rules.has("passive")) {
-    const passive = prose(lines).flatMap((t) => t.split(/(?<=[.!?])\s+/)).filter(isPassive).slice(0, 3);
-    if (passive.length) notes.push(`_Writing note: passive voice in ${passive.map((s) => `“${shorten(s, 80)}”`).join(", ")} — say who acts._`);
-  }
-  if (custom) {
-    const applied = extra.length ? ` — also applied: ${extra.map((r) => LABEL[r]).join(", ")}` : " — no rule matched it; apply it by hand where needed";
-    notes.push(`_Instruction noted: “${shorten(custom, 160)}”${applied}._`);
-  }
   const body = lines.join("\n").replace(/\s+$/, "");
-  return notes.length ? `${body}\n\n${notes.join("\n\n")}\n` : input.content.endsWith("\n") ? `${body}\n` : body;
+  return input.content.endsWith("\n") ? `${body}\n` : body;
+}
+
+/**
+ * Advice about the text that is not part of it, reported beside the rewrite
+ * (the stream's `done.notes`), never written into the user's document:
+ * passive sentences under "Improve writing" (an instruction asks only for
+ * what it names).
+ */
+export function writingNotes(input: { content: string; improvementType: ImprovementType; customPrompt?: string }): string[] {
+  if (input.customPrompt?.trim() || !BASE[input.improvementType].includes("passive")) return [];
+  const passive = prose(input.content.replace(/\r\n?/g, "\n").split("\n"))
+    .flatMap((t) => t.split(/(?<=[.!?])\s+/))
+    .filter(isPassive)
+    .slice(0, 3);
+  return passive.length ? [`Passive voice in ${passive.map((s) => `“${shorten(s, 80)}”`).join(", ")}: say who acts.`] : [];
 }
 
 /** Text lines outside code and tables, markers removed. */
@@ -103,7 +130,8 @@ function transform(text: string, rules: Set<Rule>, heading: boolean, atStart: bo
   if (rules.has("concise") && !heading) t = dropRepeatedWords(dropFiller(t));
   if (rules.has("simplify")) t = plainWords(t);
   if ((rules.has("simplify") || rules.has("split")) && !heading) t = splitLong(t);
-  t = fixSpacing(t);
+  // "Make concise" alone never makes a line longer, so it adds no spaces.
+  t = fixSpacing(t, !(rules.has("concise") && !rules.has("grammar") && !rules.has("simplify") && !rules.has("split")));
   if (!heading) t = capitalise(t, atStart);
   return t;
 }

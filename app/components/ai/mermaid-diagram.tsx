@@ -1,11 +1,7 @@
 import { useEffect, useId, useState } from "react";
 
-/**
- * A Mermaid diagram. The server renders the source (what a browser without
- * JavaScript shows); in the browser Mermaid (loaded on demand) draws it as
- * SVG, with the source kept one click away.
- */
-export function MermaidDiagram({ source, title }: { source: string; title: string }) {
+/** Draws Mermaid source as SVG in the browser (Mermaid is loaded on demand); the error is the parser's first line. */
+export function useMermaidSvg(source: string) {
   const id = useId().replace(/[^a-zA-Z0-9]/g, "");
   const [svg, setSvg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +13,10 @@ export function MermaidDiagram({ source, title }: { source: string; title: strin
         const mermaid = (await import("mermaid")).default;
         mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: "neutral" });
         const { svg } = await mermaid.render(`mermaid-${id}`, source);
-        if (!cancelled) setSvg(svg);
+        if (!cancelled) {
+          setSvg(svg);
+          setError(null);
+        }
       } catch (e) {
         if (!cancelled) setError(e instanceof Error ? e.message.split("\n")[0]! : "This diagram could not be drawn");
       }
@@ -26,6 +25,16 @@ export function MermaidDiagram({ source, title }: { source: string; title: strin
       cancelled = true;
     };
   }, [id, source]);
+  return { svg, error };
+}
+
+/**
+ * A Mermaid diagram. The server renders the source (what a browser without
+ * JavaScript shows); in the browser Mermaid (loaded on demand) draws it as
+ * SVG, with the source kept one click away.
+ */
+export function MermaidDiagram({ source, title }: { source: string; title: string }) {
+  const { svg, error } = useMermaidSvg(source);
 
   return (
     <figure className="mermaid-figure">

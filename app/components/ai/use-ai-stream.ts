@@ -8,22 +8,43 @@ import { useCallback, useEffect, useRef, useState } from "react";
  * that also work without JavaScript.
  */
 
+/**
+ * What went wrong, beside the message: a refused request's HTTP status, its
+ * error code (RATE_LIMITED, LIMIT_REACHED, NOT_FOUND…) and, for 429, the
+ * seconds `Retry-After` asks to wait; a failure inside the stream has status
+ * 200 and code GENERATION_ERROR; a network failure has neither.
+ */
+export interface AiStreamFailure {
+  status: number | null;
+  code: string | null;
+  retryAfter: number | null;
+  /** The plan metric of a LIMIT_REACHED error (e.g. "ai_tokens"). */
+  metric: string | null;
+}
+
 export interface AiStreamState {
   status: "idle" | "streaming" | "done" | "error";
   text: string;
   progress: { phase: string; percent: number } | null;
   done: Record<string, unknown> | null;
   error: string | null;
+  failure: AiStreamFailure | null;
 }
 
-const IDLE: AiStreamState = { status: "idle", text: "", progress: null, done: null, error: null };
+const IDLE: AiStreamState = { status: "idle", text: "", progress: null, done: null, error: null, failure: null };
+const NO_FAILURE: AiStreamFailure = { status: null, code: null, retryAfter: null, metric: null };
 
-async function errorMessage(response: Response) {
+async function refusal(response: Response): Promise<{ error: string; failure: AiStreamFailure }> {
+  const retry = Number(response.headers.get("Retry-After"));
+  const failure: AiStreamFailure = { ...NO_FAILURE, status: response.status, retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null };
   try {
-    const body = (await response.json()) as { error?: string };
-    return body.error ?? `Request failed (${response.status})`;
+    const body = (await response.json()) as { error?: string; code?: string; metric?: string };
+    return {
+      error: body.error ?? `Request failed (${response.status})`,
+      failure: { ...failure, code: body.code ?? null, metric: body.metric ?? null },
+    };
   } catch {
-    return `Request failed (${response.status})`;
+    return { error: `Request failed (${response.status})`, failure };
   }
 }
 
@@ -47,7 +68,7 @@ export function useAiStream() {
         signal: abort.signal,
       });
       if (!response.ok || !response.body) {
-        final = { ...final, status: "error", error: await errorMessage(response) };
+        final = { ...final, status: "error", ...(await refusal(response)) };
         setState(final);
         return final;
       }
@@ -63,7 +84,12 @@ export function useAiStream() {
           } else if (data.type === "done") {
             final = { ...final, status: "done", done: data, progress: { phase: "done", percent: 100 } };
           } else if (data.type === "error") {
-            final = { ...final, status: "error", error: String(data.message ?? "Generation failed") };
+            final = {
+              ...final,
+              status: "error",
+              error: String(data.message ?? "Generation failed"),
+              failure: { ...NO_FAILURE, status: response.status, code: String(data.code ?? "GENERATION_ERROR") },
+            };
           }
           setState(final);
         },
@@ -75,12 +101,12 @@ export function useAiStream() {
         parser.feed(value);
       }
       if (final.status === "streaming") {
-        final = { ...final, status: "error", error: "The connection closed before the answer was complete. Try again." };
+        final = { ...final, status: "error", error: "The connection closed before the answer was complete. Try again.", failure: NO_FAILURE };
         setState(final);
       }
     } catch (error) {
       if (abort.signal.aborted) return final;
-      final = { ...final, status: "error", error: error instanceof Error ? error.message : "Network error" };
+      final = { ...final, status: "error", error: error instanceof Error ? error.message : "Network error", failure: NO_FAILURE };
       setState(final);
     }
     return final;

@@ -1,4 +1,5 @@
 import { builtinDrafter } from "~/ai/builtin";
+import { writingNotes } from "~/ai/builtin/improve";
 import type { Producer } from "~/ai/events";
 import { improvePrompt } from "~/ai/prompts/improve";
 import { prepareAi } from "~/ai/run.server";
@@ -36,6 +37,8 @@ export async function startImprove(actor: Actor, input: ImproveInput): Promise<P
       improvementType: input.improvementType,
       changed: result.text.trim() !== input.content.trim(),
       truncated: result.truncated,
+      // Advice beside the rewrite (the offline drafter's), never inside the text.
+      notes: ai.isBuiltin ? writingNotes(request) : [],
       ...ai.answered,
     };
   };

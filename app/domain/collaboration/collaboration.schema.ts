@@ -18,15 +18,59 @@ const commentContent = z
   .min(1, "Content is required")
   .max(COMMENT_MAX, `Content can be at most ${COMMENT_MAX} characters`);
 
-export const createCommentSchema = z.object({
-  content: commentContent,
-  parentId: z.preprocess(emptyToUndefined, id.optional()),
-  section: optionalText(200),
-  blockId: optionalText(200),
+/** Where a thread's quoted passage is in the current PRD (comment-anchors.server.ts). */
+export const ANCHOR_STATUSES = ["anchored", "section", "lost"] as const;
+export type AnchorStatus = (typeof ANCHOR_STATUSES)[number];
+/** The most people `GET …/comments/mentionable` lists. */
+export const MENTIONABLE_MAX = 200;
+
+export const QUOTE_MAX = 500;
+export const QUOTE_CONTEXT_MAX = 100;
+
+/**
+ * The passage a comment is on, as the reader sees it (rendered text, not
+ * Markdown), with the text just before and after it to tell repeated
+ * passages apart.
+ */
+export const commentAnchorSchema = z.object({
+  quote: z
+    .string({ error: "anchor.quote is required" })
+    .trim()
+    .min(1, "Quote the passage the comment is on")
+    .max(QUOTE_MAX, `A quote can be at most ${QUOTE_MAX} characters`),
+  prefix: z.string().max(QUOTE_CONTEXT_MAX, `prefix can be at most ${QUOTE_CONTEXT_MAX} characters`).optional(),
+  suffix: z.string().max(QUOTE_CONTEXT_MAX, `suffix can be at most ${QUOTE_CONTEXT_MAX} characters`).optional(),
 });
+export type CommentAnchorInput = z.infer<typeof commentAnchorSchema>;
+
+export const createCommentSchema = z
+  .object({
+    content: commentContent,
+    parentId: z.preprocess(emptyToUndefined, id.optional()),
+    section: optionalText(200),
+    blockId: optionalText(200),
+    anchor: commentAnchorSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.parentId !== undefined && v.anchor !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["anchor"], message: "A reply is on its thread's passage: send anchor with the thread's first comment only" });
+    }
+  })
+  // A reply takes its thread's anchor (the properties are named again for the linter, which reads a `not` alone).
+  .meta({ not: { properties: { parentId: {}, anchor: {} }, required: ["parentId", "anchor"] } });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
-export const updateCommentSchema = z.object({ content: commentContent });
+export const updateCommentSchema = z
+  .object({
+    content: commentContent.optional(),
+    resolved: z.boolean({ error: "resolved must be true or false" }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.content === undefined && v.resolved === undefined) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: "Send content, resolved or both" });
+    }
+  })
+  .meta({ anyOf: [{ required: ["content"] }, { required: ["resolved"] }] });
 export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;
 
 // ---------------------------------------------------------------- sharing

@@ -7,11 +7,14 @@ import { forbidden, notFound, validationError } from "../errors";
 import { projectAccess, readableProjects, requireComment } from "../projects/access.server";
 import { recordChange } from "../projects/activity.server";
 import type { CreateCommentInput, UpdateCommentInput } from "./collaboration.schema";
+import { type AnchorContext, anchorView, loadAnchorContext } from "./comment-anchors.server";
 
 /**
  * Comments on a project, threaded one level deep: a reply to a reply joins
  * the top-level thread. `@ana@example.com` mentions a member of the project's
- * organization; anything else after `@` stays plain text.
+ * organization; anything else after `@` stays plain text. A thread may be on
+ * a passage of the PRD (its anchor, comment-anchors.server.ts) and may be
+ * resolved; its replies share both.
  */
 
 const MENTION = /(?:^|[^\w@])@([^\s@]+@[^\s@]+)/g;
@@ -101,17 +104,28 @@ async function resolveMentions(executor: Executor, project: { id: string; orgId:
 }
 
 function commentQuery(executor: Executor, projectId: string) {
-  return executor
-    .selectFrom("comments as c")
-    .leftJoin("users as u", "u.id", "c.userId")
-    .selectAll("c")
-    .select(["u.name as userName", "u.email as userEmail"])
-    .where("c.projectId", "=", projectId);
+  return (
+    executor
+      .selectFrom("comments as c")
+      .leftJoin("users as u", "u.id", "c.userId")
+      // A reply shows whether its thread is resolved, and by whom.
+      .leftJoin("comments as t", "t.id", "c.parentId")
+      .leftJoin("users as r", (join) => join.on((eb) => eb("r.id", "=", eb.fn.coalesce("t.resolvedBy", "c.resolvedBy"))))
+      .selectAll("c")
+      .select((eb) => [
+        "u.name as userName",
+        "u.email as userEmail",
+        eb.fn.coalesce("t.resolvedAt", "c.resolvedAt").as("threadResolvedAt"),
+        "r.id as resolvedById",
+        "r.name as resolvedByName",
+      ])
+      .where("c.projectId", "=", projectId)
+  );
 }
 type CommentRow = Selectable<CommentsTable>;
 type Row = Awaited<ReturnType<ReturnType<typeof commentQuery>["executeTakeFirstOrThrow"]>>;
 
-async function present(executor: Executor, rows: Row[]) {
+async function present(executor: Executor, rows: Row[], anchors: AnchorContext) {
   const ids = new Set<string>();
   for (const r of rows) if (!r.deletedAt) for (const id of JSON.parse(r.mentions) as string[]) ids.add(id);
   const names = new Map<string, string>();
@@ -135,38 +149,49 @@ async function present(executor: Executor, rows: Row[]) {
       updatedAt: r.updatedAt,
       editedAt: r.editedAt,
       deleted,
+      anchor: anchorView(anchors, r),
+      resolved: r.threadResolvedAt !== null,
+      resolvedAt: r.threadResolvedAt,
+      resolvedBy: r.resolvedById ? { id: r.resolvedById, name: r.resolvedByName! } : null,
     };
   });
 }
 export type CommentOut = Awaited<ReturnType<typeof present>>[number];
 
-async function presentOne(executor: Executor, projectId: string, commentId: string) {
+async function presentOne(executor: Executor, projectId: string, commentId: string, anchors?: AnchorContext) {
   const row = await commentQuery(executor, projectId).where("c.id", "=", commentId).executeTakeFirstOrThrow();
-  return (await present(executor, [row]))[0]!;
+  return (await present(executor, [row], anchors ?? (await loadAnchorContext(executor, projectId))))[0]!;
 }
 
 /** Top-level comments oldest first, each with its replies (oldest first). */
 export async function listComments(actor: Actor, projectId: string) {
   await projectAccess(actor, projectId);
   const rows = await commentQuery(db, projectId).orderBy("c.createdAt", "asc").orderBy("c.id", "asc").execute();
-  const all = await present(db, rows);
+  const all = await present(db, rows, await loadAnchorContext(db, projectId));
   const replies = new Map<string, CommentOut[]>();
   for (const c of all) if (c.parentId) replies.set(c.parentId, [...(replies.get(c.parentId) ?? []), c]);
   return all.filter((c) => !c.parentId).map((c) => ({ ...c, replies: replies.get(c.id) ?? [] }));
 }
 
-async function findComment(executor: Executor, projectId: string, commentId: string): Promise<CommentRow> {
+/** A comment of the project; a deleted one is 404 unless `keptThread` (a blanked thread start kept for its replies may still be resolved). */
+async function findComment(executor: Executor, projectId: string, commentId: string, keptThread = false): Promise<CommentRow> {
   const row = await executor
     .selectFrom("comments")
     .selectAll()
     .where("id", "=", commentId)
     .where("projectId", "=", projectId)
     .executeTakeFirst();
-  if (!row || row.deletedAt) throw notFound("Comment");
+  if (!row || (row.deletedAt && !(keptThread && !row.parentId))) throw notFound("Comment");
   return row;
 }
 
+/**
+ * A thread start may quote the passage it is on (`anchor`); without a
+ * `section`, it goes in the section that passage is in. A reply is on its
+ * thread's passage and may not bring its own.
+ */
 export async function createComment(actor: Actor, projectId: string, input: CreateCommentInput) {
+  if (input.parentId && input.anchor) throw validationError("anchor", "A reply is on its thread's passage: send anchor with the thread's first comment only");
   return db.transaction().execute(async (trx) => {
     const { project } = await requireComment(actor, projectId, trx);
     let thread: CommentRow | undefined;
@@ -183,6 +208,10 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
         : parent;
     }
     const { userIds: mentionedUserIds, notNotified } = await resolveMentions(trx, project, input.content);
+    const anchors = await loadAnchorContext(trx, project.id);
+    const anchor = thread
+      ? { quote: thread.quote, prefix: thread.quotePrefix, suffix: thread.quoteSuffix }
+      : { quote: input.anchor?.quote ?? null, prefix: input.anchor?.prefix ?? null, suffix: input.anchor?.suffix ?? null };
     const now = nowIso();
     const comment = {
       id: newId(),
@@ -191,13 +220,18 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
       parentId: thread?.id ?? null,
       content: input.content,
       // A reply without its own anchor belongs where its thread is anchored.
-      section: input.section ?? thread?.section ?? null,
+      section: input.section ?? thread?.section ?? (input.anchor ? anchors.sectionOf(input.anchor) : null),
       blockId: input.blockId ?? thread?.blockId ?? null,
       mentions: JSON.stringify(mentionedUserIds),
       createdAt: now,
       updatedAt: now,
       editedAt: null,
       deletedAt: null,
+      quote: anchor.quote,
+      quotePrefix: anchor.prefix,
+      quoteSuffix: anchor.suffix,
+      resolvedAt: null,
+      resolvedBy: null,
     };
     await trx.insertInto("comments").values(comment).execute();
     await recordChange(trx, {
@@ -208,31 +242,58 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
       data: { commentId: comment.id, parentId: comment.parentId, section: comment.section, mentionedUserIds },
       event: "comment.created",
     });
-    return { comment: await presentOne(trx, project.id, comment.id), notNotified };
+    return { comment: await presentOne(trx, project.id, comment.id, anchors), notNotified };
   });
 }
 
-/** Only the author edits a comment; mentions are resolved again from the new text. */
+/**
+ * `content`: only the author edits a comment; mentions are resolved again
+ * from the new text. `resolved`: anyone who may comment on the project
+ * resolves or reopens a thread (its top-level comment; a reply is 400).
+ * Both in one transaction, each recorded in the activity feed when it changes
+ * something.
+ */
 export async function updateComment(actor: Actor, projectId: string, commentId: string, input: UpdateCommentInput) {
   return db.transaction().execute(async (trx) => {
     const { project } = await requireComment(actor, projectId, trx);
-    const comment = await findComment(trx, project.id, commentId);
-    if (comment.userId !== actor.user.id) throw forbidden("Only its author may edit a comment");
-    if (comment.content === input.content) return { comment: await presentOne(trx, project.id, comment.id), notNotified: [] };
-    const { userIds: mentionedUserIds, notNotified } = await resolveMentions(trx, project, input.content);
+    const comment = await findComment(trx, project.id, commentId, input.content === undefined);
+    if (input.content !== undefined && comment.userId !== actor.user.id) throw forbidden("Only its author may edit a comment");
+    if (input.resolved !== undefined && comment.parentId) {
+      throw validationError("resolved", "A reply cannot be resolved on its own: resolve or reopen its thread");
+    }
+    let notNotified: { id: string; name: string }[] = [];
     const now = nowIso();
-    await trx
-      .updateTable("comments")
-      .set({ content: input.content, mentions: JSON.stringify(mentionedUserIds), editedAt: now, updatedAt: now })
-      .where("id", "=", comment.id)
-      .execute();
-    await recordChange(trx, {
-      project,
-      actor,
-      action: "comment.updated",
-      summary: `${actor.user.name} edited a comment`,
-      data: { commentId: comment.id, parentId: comment.parentId, mentionedUserIds },
-    });
+    if (input.content !== undefined && comment.content !== input.content) {
+      const mentions = await resolveMentions(trx, project, input.content);
+      notNotified = mentions.notNotified;
+      await trx
+        .updateTable("comments")
+        .set({ content: input.content, mentions: JSON.stringify(mentions.userIds), editedAt: now, updatedAt: now })
+        .where("id", "=", comment.id)
+        .execute();
+      await recordChange(trx, {
+        project,
+        actor,
+        action: "comment.updated",
+        summary: `${actor.user.name} edited a comment`,
+        data: { commentId: comment.id, parentId: comment.parentId, mentionedUserIds: mentions.userIds },
+      });
+    }
+    if (input.resolved !== undefined && input.resolved !== (comment.resolvedAt !== null)) {
+      await trx
+        .updateTable("comments")
+        .set(input.resolved ? { resolvedAt: now, resolvedBy: actor.user.id, updatedAt: now } : { resolvedAt: null, resolvedBy: null, updatedAt: now })
+        .where("id", "=", comment.id)
+        .execute();
+      // Activity only: the event catalogue has no event for it (docs/collaboration.md).
+      await recordChange(trx, {
+        project,
+        actor,
+        action: input.resolved ? "comment.resolved" : "comment.reopened",
+        summary: `${actor.user.name} ${input.resolved ? "resolved" : "reopened"} a comment thread`,
+        data: { commentId: comment.id },
+      });
+    }
     return { comment: await presentOne(trx, project.id, comment.id), notNotified };
   });
 }

@@ -53,6 +53,28 @@ export async function getPrd(viewer: Viewer, projectId: string) {
   return presentPrd(row);
 }
 
+/** A committed save that changed a PRD's content. */
+export interface PrdSaved {
+  projectId: string;
+  versionId: string | null;
+  /** The version's `source`: create, edit, restore, improve, import, live... */
+  source: string;
+  actorId: string;
+}
+type PrdSavedListener = (saved: PrdSaved) => void;
+const savedListeners = new Set<PrdSavedListener>();
+
+/**
+ * Calls `listener` after every committed save that changed a PRD's content,
+ * whoever made it (API, form, AI, restore). The live document registers one
+ * when it first loads (app/domain/live/), so editors see saves made elsewhere
+ * at once; this module imports nothing of it. Returns the unsubscribe function.
+ */
+export function onPrdSaved(listener: PrdSavedListener): () => void {
+  savedListeners.add(listener);
+  return () => savedListeners.delete(listener);
+}
+
 /**
  * Creates or updates the PRD. A change of content creates a version; a save
  * based on an older version than the current one is 409 CONFLICT with the
@@ -70,6 +92,20 @@ export async function savePrd(
     generated?: { model: string; truncated: boolean };
   },
 ) {
+  const { saved, ...result } = await savePrdInTransaction(actor, projectId, input, options);
+  if (saved) {
+    for (const listener of savedListeners) {
+      try {
+        listener(saved);
+      } catch (error) {
+        console.error("[prd] a listener of saved PRDs failed", error);
+      }
+    }
+  }
+  return result;
+}
+
+async function savePrdInTransaction(actor: Actor, projectId: string, input: PatchPrdInput, options: Parameters<typeof savePrd>[3]) {
   return db.transaction().execute(async (trx) => {
     const { project } = await requireEdit(actor, projectId, trx);
     const existing = await loadPrd(trx, projectId);
@@ -98,9 +134,10 @@ export async function savePrd(
     }
     const style = input.style ?? existing?.style ?? null;
     const contentChanged = !existing || content !== existing.content;
-    if (existing && !contentChanged && style === existing.style) return { prd: presentPrd(existing), created: false, merged };
+    if (existing && !contentChanged && style === existing.style) return { prd: presentPrd(existing), created: false, merged, saved: null };
 
     const now = nowIso();
+    const source = options.source ?? (existing ? "edit" : "create");
     let versionId = existing?.currentVersionId ?? null;
     let number = existing?.versionNumber ?? null;
     if (contentChanged) {
@@ -120,7 +157,7 @@ export async function savePrd(
           content,
           style,
           label: options.generated?.truncated ? "Generated (cut off at the model's output limit)" : null,
-          source: options.source ?? (existing ? "edit" : "create"),
+          source,
           createdById: actor.user.id,
           createdAt: now,
         })
@@ -158,7 +195,8 @@ export async function savePrd(
         event: "prd.updated",
       });
     }
-    return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing, merged };
+    const saved: PrdSaved | null = contentChanged ? { projectId, versionId, source, actorId: actor.user.id } : null;
+    return { prd: presentPrd((await loadPrd(trx, projectId))!), created: !existing, merged, saved };
   });
 }
 
@@ -283,4 +321,18 @@ export async function restoreVersion(actor: Actor, projectId: string, versionId:
     { content: row.content, style: (row.style ?? undefined) as never },
     { mode: "put", source: "restore" },
   );
+}
+
+/**
+ * The stored PRD as it is now, without an access check (for callers that
+ * checked already, like the live document): null while the project has none.
+ */
+export async function currentPrd(projectId: string) {
+  const row = await loadPrd(db, projectId);
+  return row ? { content: row.content, versionId: row.currentVersionId, versionNumber: row.versionNumber ?? null } : null;
+}
+
+/** The content of one version of the project's PRD, without an access check; null when there is no such version. */
+export function prdVersionContent(projectId: string, versionId: string) {
+  return versionContent(db, projectId, versionId);
 }

@@ -58,6 +58,25 @@ export function readableProjects(reader: Reader): Expression<SqlBool> {
 }
 
 /**
+ * `readableProjects` turned around, for one project: a filter over the alias
+ * `m` of `memberships` keeping the members of the project's organization who
+ * may read it (a role that reads all, or a collaborator row of the project for
+ * the member). Who may be @mentioned on a project is listed with it.
+ */
+export function readersOf(project: { id: string; orgId: string }): Expression<SqlBool> {
+  const eb = expressionBuilder<Database & { m: Database["memberships"] }, "m">();
+  return eb.and([
+    eb("m.orgId", "=", project.orgId),
+    eb.or([
+      eb("m.role", "in", [...READS_ALL]),
+      eb.exists(
+        eb.selectFrom("projectCollaborators as c").select(eb.lit(1).as("one")).where("c.projectId", "=", project.id).whereRef("c.userId", "=", "m.userId"),
+      ),
+    ]),
+  ]);
+}
+
+/**
  * Which set of projects `readableProjects` gives this reader, as a cache key:
  * the organization for the roles that read all of it, the organization and
  * user otherwise. Results computed under one filter are shared only with

@@ -51,7 +51,9 @@ export interface Contract<
    * Content type of a non-JSON success response; a list when it depends on
    * the request (`format=csv|json`) or the stored file (`image/webp`,
    * `image/png`; `*\/*` for a file served as uploaded). `text/event-stream`
-   * marks an SSE stream (its events are documented from app/http/api/sse.server.ts).
+   * marks an SSE stream: its events are the AI streams' (app/http/api/sse.server.ts
+   * `StreamEvent`), or, when the contract has a `response`, that schema describes
+   * each event's `data` payload (the live PRD's events).
    */
   responseType?: string | readonly string[];
   /**

@@ -224,5 +224,9 @@ export const streamEventSchemas = {
 export const SSE_DESCRIPTION =
   "Success: a stream of server-sent events. Each event is one `data: <json>` line whose JSON is a `StreamEvent` (the schema below describes that payload, not the whole body): `progress`, `content` chunks, then exactly one `done` or `error`, after which the stream ends. Comment lines (`: heartbeat`) keep the connection open at least every 15 s.";
 
+/** The description of an SSE stream with its own events (a contract whose `response` is the schema of one event). */
+export const SSE_EVENTS_DESCRIPTION =
+  "Success: a stream of server-sent events. Each event is one `data: <json>` line whose JSON validates against the schema below (one event's payload, not the whole body). Comment lines (`: heartbeat`) keep the connection open at least every 15 s.";
+
 /** The media type object of an SSE success response: the schema is each event's `data` payload. */
 export const sseMedia = () => ({ schema: { $ref: "#/components/schemas/StreamEvent" } });

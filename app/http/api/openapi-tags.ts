@@ -9,6 +9,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "AI provider keys": "Personal and organization keys for the AI providers, and testing them.",
   Projects: "Projects: create, read, update, delete, status, assignment, history and activity.",
   "PRD documents": "A project's PRD, its versions and the PRD check.",
+  "Live PRD editing":
+    "Real-time co-editing of a project's PRD: a Yjs document streamed over SSE, updates and presence sent by POST, saved as PRD versions after a pause in typing.",
   "Chat and PRD generation": "The conversational builder and PRD generation (SSE streams).",
   "AI tools": "Coach, improve, suggestions, stories, specs, roadmap, launch content, diagrams, score and saved outputs.",
   Memory: "What the AI remembers across projects: memories and extraction.",

@@ -13,6 +13,7 @@ import {
   requestParameters,
   responseHeaders,
   SSE_DESCRIPTION,
+  SSE_EVENTS_DESCRIPTION,
   sseMedia,
   streamEventSchemas,
 } from "./openapi-boundary";
@@ -106,7 +107,8 @@ export function responseTypes(c: Pick<Contract, "responseType">): readonly strin
 function successContent(c: Contract) {
   const content: Record<string, unknown> = {};
   for (const type of responseTypes(c)) {
-    if (type === "text/event-stream") content[type] = sseMedia();
+    // An SSE stream's `response` is the schema of one event; without one, the AI streams' StreamEvent.
+    if (type === "text/event-stream") content[type] = c.response ? { schema: schema(c.response, "output") } : sseMedia();
     else if (type === "application/json" && c.responseType === undefined) {
       content[type] = { schema: c.response ? schema(c.response, "output") : { type: "object" } };
     } else content[type] = c.response ? { schema: schema(c.response, "output") } : {};
@@ -120,7 +122,7 @@ function successResponse(c: Contract, status: number) {
   }
   const streams = responseTypes(c).includes("text/event-stream");
   return {
-    description: streams ? SSE_DESCRIPTION : "Success",
+    description: streams ? (c.response ? SSE_EVENTS_DESCRIPTION : SSE_DESCRIPTION) : "Success",
     headers: headersFor(c, status),
     content: successContent(c),
   };

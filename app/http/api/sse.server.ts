@@ -5,10 +5,14 @@ import { sseStreamClosed, sseStreamOpened } from "../server/metrics.server";
 import { requestIdOf } from "../request-id.server";
 
 /**
- * Server-sent events for AI streams. Each event is written as
+ * Server-sent events: the AI streams (`StreamEvent`) and the live PRD
+ * (app/domain/live/live.schema.ts `LiveEvent`). Each event is written as
  * `data: <json>\n\n` and flushed at once; a heartbeat comment goes out every
  * 15 s; when the client disconnects the producer is told to stop (its
- * AbortSignal fires and its iterator is closed).
+ * AbortSignal fires and its iterator is closed). The producer is asked for
+ * its next event only while the stream's queue has room (the node adapter
+ * writes to the socket with backpressure), so a slow client holds back the
+ * producer instead of filling the server's memory.
  */
 export type StreamEvent =
   | { type: "progress"; phase: string; percent: number }
@@ -31,9 +35,12 @@ function streamErrorMessage(error: unknown, requestId: string | undefined) {
   return "Generation failed on our side; please try again";
 }
 
-export function sseResponse(
+/** Chunks the stream queues for a reader that has not caught up before it stops asking the producer. */
+const QUEUED_CHUNKS = 16;
+
+export function sseResponse<E extends { type: string } = StreamEvent>(
   request: Request,
-  produce: (signal: AbortSignal) => AsyncIterable<StreamEvent>,
+  produce: (signal: AbortSignal) => AsyncIterable<E>,
   options: { heartbeatMs?: number; headers?: HeadersInit } = {},
 ) {
   const encoder = new TextEncoder();
@@ -42,7 +49,14 @@ export function sseResponse(
   if (request.signal.aborted) onClientGone();
   request.signal.addEventListener("abort", onClientGone, { once: true });
   let heartbeat: NodeJS.Timeout | undefined;
-  let iterator: AsyncIterator<StreamEvent> | undefined;
+  let iterator: AsyncIterator<E> | undefined;
+  // Resolved when the reader wants more (pull) or the client is gone.
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    wake?.();
+    wake = undefined;
+  };
+  upstream.signal.addEventListener("abort", wakeUp, { once: true });
   // The sse_streams_open gauge: up when the stream starts, down once when it ends or the client leaves.
   let open = false;
   const closed = () => {
@@ -50,51 +64,64 @@ export function sseResponse(
     open = false;
   };
 
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      open = true;
-      sseStreamOpened();
-      const write = (text: string) => {
-        if (upstream.signal.aborted) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          onClientGone();
-        }
-      };
-      heartbeat = setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? 15_000);
-      write(": stream open\n\n");
+  const run = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    const write = (text: string) => {
+      if (upstream.signal.aborted) return;
       try {
-        iterator = produce(upstream.signal)[Symbol.asyncIterator]();
-        for (;;) {
-          if (upstream.signal.aborted) break;
-          const { value, done } = await iterator.next();
-          if (done) break;
-          write(`data: ${JSON.stringify(value)}\n\n`);
-          if (value.type === "done" || value.type === "error") break;
-        }
-      } catch (error) {
-        if (!upstream.signal.aborted) {
-          write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error, requestIdOf(request)), code: "GENERATION_ERROR" })}\n\n`);
-        }
-      } finally {
-        closed();
-        clearInterval(heartbeat);
-        request.signal.removeEventListener("abort", onClientGone);
-        await iterator?.return?.().catch(() => {});
-        try {
-          controller.close();
-        } catch {
-          /* already closed by a disconnect */
-        }
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        onClientGone();
       }
-    },
-    cancel() {
+    };
+    heartbeat = setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? 15_000);
+    write(": stream open\n\n");
+    try {
+      iterator = produce(upstream.signal)[Symbol.asyncIterator]();
+      for (;;) {
+        if (upstream.signal.aborted) break;
+        // Backpressure: wait until the reader has taken what is queued.
+        while ((controller.desiredSize ?? 1) <= 0 && !upstream.signal.aborted) await new Promise<void>((resolve) => (wake = resolve));
+        if (upstream.signal.aborted) break;
+        const { value, done } = await iterator.next();
+        if (done) break;
+        write(`data: ${JSON.stringify(value)}\n\n`);
+        if (value.type === "done" || value.type === "error") break;
+      }
+    } catch (error) {
+      if (!upstream.signal.aborted) {
+        write(`data: ${JSON.stringify({ type: "error", message: streamErrorMessage(error, requestIdOf(request)), code: "GENERATION_ERROR" })}\n\n`);
+      }
+    } finally {
       closed();
       clearInterval(heartbeat);
-      onClientGone();
+      request.signal.removeEventListener("abort", onClientGone);
+      await iterator?.return?.().catch(() => {});
+      try {
+        controller.close();
+      } catch {
+        /* already closed by a disconnect */
+      }
+    }
+  };
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        open = true;
+        sseStreamOpened();
+        void run(controller);
+      },
+      pull() {
+        wakeUp();
+      },
+      cancel() {
+        closed();
+        clearInterval(heartbeat);
+        onClientGone();
+      },
     },
-  });
+    new CountQueuingStrategy({ highWaterMark: QUEUED_CHUNKS }),
+  );
   const headers = new Headers(options.headers);
   for (const [k, v] of Object.entries(SSE_HEADERS)) headers.set(k, v);
   return new Response(stream, { status: 200, headers });

@@ -86,6 +86,45 @@ export async function sendResponse(res: ServerResponse, response: Response, requ
   if (declared !== null) head.push("Content-Length", declared);
   res.writeHead(response.status, response.statusText || undefined, head);
   if (!response.body) return void res.end();
-  if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  if (/text\/event-stream/i.test(type)) {
+    res.flushHeaders();
+    return writeEventStream(response.body, res);
+  }
   await writeReadableStreamToWritable(response.body, res);
+}
+
+/**
+ * An SSE body, written as it comes with the socket's backpressure (a client
+ * that does not read holds the stream back instead of growing the server's
+ * buffer), and cancelled when the client goes away, also for GET streams,
+ * whose requests carry no abort signal (toRequest): the producer stops and
+ * its subscriptions end.
+ */
+async function writeEventStream(body: ReadableStream<Uint8Array>, res: ServerResponse) {
+  const reader = body.getReader();
+  const gone = () => void reader.cancel().catch(() => {});
+  res.once("close", gone);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (res.destroyed) continue;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off("drain", go);
+            res.off("close", go);
+            resolve();
+          };
+          res.on("drain", go);
+          res.on("close", go);
+        });
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+  } finally {
+    res.off("close", gone);
+  }
 }

@@ -1,14 +1,18 @@
 import { createCommentSchema, updateCommentSchema } from "~/domain/collaboration/collaboration.schema";
 import { createComment, deleteComment, listComments, updateComment } from "~/domain/collaboration/comments.server";
+import { mentionableUsers } from "~/domain/collaboration/mentionable.server";
 import type { Actor } from "~/domain/actor";
 import { sections } from "~/utils/markdown.server";
 import { formFailure, type FormValues } from "./ui.server";
 
 /** Loader data for the comments panel beside a PRD. */
 export async function commentsData(actor: Actor, projectId: string, prdContent: string) {
+  const [comments, mentionable] = await Promise.all([listComments(actor, projectId), mentionableUsers(actor, projectId)]);
   return {
-    comments: await listComments(actor, projectId),
+    comments,
     sections: sections(prdContent).map(({ id, title }) => ({ id, title })),
+    /** Who the comment box offers after `@` (the same list as GET …/comments/mentionable). */
+    mentionable,
     me: actor.user.id,
     isAdmin: actor.role === "owner" || actor.role === "admin",
   };
@@ -19,7 +23,11 @@ const notNotifiedNote = (people: { name: string }[]) =>
     ? ` ${people.map((p) => p.name).join(", ")} ${people.length === 1 ? "was" : "were"} not notified: they cannot open this project. Share it with them first.`
     : "";
 
-/** Handles the panel's forms (create, edit and delete). */
+/**
+ * Handles the panel's forms (create, edit, delete, resolve and reopen), the
+ * same domain calls as the API. With JavaScript the panel posts them through
+ * fetchers and shows `commentMessage` itself; without, the page shows it.
+ */
 export async function commentsAction(actor: Actor, projectId: string, values: FormValues) {
   try {
     if (values.intent === "comment-delete") {
@@ -27,8 +35,13 @@ export async function commentsAction(actor: Actor, projectId: string, values: Fo
       return { commentMessage: "Comment deleted." };
     }
     if (values.intent === "comment-edit") {
-      const { notNotified } = await updateComment(actor, projectId, values.commentId ?? "", updateCommentSchema.parse(values));
+      const { notNotified } = await updateComment(actor, projectId, values.commentId ?? "", updateCommentSchema.parse({ content: values.content ?? "" }));
       return { commentMessage: `Comment updated.${notNotifiedNote(notNotified)}` };
+    }
+    if (values.intent === "comment-resolve" || values.intent === "comment-reopen") {
+      const resolved = values.intent === "comment-resolve";
+      await updateComment(actor, projectId, values.commentId ?? "", { resolved });
+      return { commentMessage: resolved ? "Thread resolved." : "Thread reopened." };
     }
     const { notNotified } = await createComment(actor, projectId, createCommentSchema.parse(values));
     return { commentMessage: `Comment posted.${notNotifiedNote(notNotified)}` };

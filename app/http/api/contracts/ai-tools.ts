@@ -57,7 +57,7 @@ export const improve = stream(
   "Improve text (SSE)",
   "/api/ai/improve",
   improveSchema,
-  "Streams `content` rewritten by `improvementType` (see GET /api/ai/improve); `customPrompt` adds an instruction. Nothing is saved: `done` has the full rewritten text and `changed`.",
+  "Streams `content` rewritten by `improvementType` (see GET /api/ai/improve); `customPrompt` adds an instruction. Nothing is saved: `done` has the full rewritten text, `changed`, and `notes` (advice about the text, such as passive sentences, from the offline drafter; never part of the text).",
 );
 
 export const suggestions = contract({

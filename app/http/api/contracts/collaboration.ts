@@ -1,11 +1,13 @@
 import { z } from "zod/v4";
 import {
+  ANCHOR_STATUSES,
   addCollaboratorSchema,
   COLLABORATOR_ROLES,
   createCommentSchema,
   createLinkSchema,
   createViewSchema,
   LINK_TYPES,
+  MENTIONABLE_MAX,
   resolveReviewSchema,
   reviewByTokenQuery,
   shareSchema,
@@ -34,6 +36,20 @@ const commentShape = z.object({
   updatedAt: z.string(),
   editedAt: z.string().nullable(),
   deleted: z.boolean(),
+  anchor: z
+    .object({
+      quote: z.string(),
+      prefix: z.string().nullable(),
+      suffix: z.string().nullable(),
+      status: z.enum(ANCHOR_STATUSES),
+    })
+    .nullable()
+    .describe(
+      "The passage of the PRD the thread is on (a reply shows its thread's), or null. `status`, worked out against the current PRD: `anchored` (the passage is still there, perhaps moved or slightly edited), `section` (gone, but the comment's section still exists), `lost`.",
+    ),
+  resolved: z.boolean().describe("Whether the thread is resolved (a reply shows its thread's state)."),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: person.nullable(),
 });
 const commentParams = params.extend({ commentId: z.string() });
 
@@ -56,7 +72,7 @@ export const createComment = contract({
   tag,
   summary: "Comment or reply",
   description:
-    "`parentId` replies to a comment of the same project (a reply to a reply joins the top-level thread; a reply without `section`/`blockId` takes the thread's). `@ana@example.com` (or `@Ana Name`) mentions a member of the organization; other addresses stay plain text. Only mentioned members who can read the project are notified and listed in `mentions`; the others are returned in `notNotified` (the notification would reveal the project to them). Owners, admins and members comment on projects they can read; viewers need an editor or commenter collaboration. Emits `comment.created`.",
+    "`parentId` replies to a comment of the same project (a reply to a reply joins the top-level thread; a reply without `section`/`blockId` takes the thread's). `anchor` quotes the passage a thread is on, as the reader sees it (rendered text, not Markdown; `prefix`/`suffix`: the text just before and after it); without `section`, the comment goes in the section whose text contains the passage. A reply is on its thread's passage: an `anchor` with `parentId` is 400 (path `anchor`). `@ana@example.com` (or `@Ana Name`) mentions a member of the organization; other addresses stay plain text. Only mentioned members who can read the project are notified and listed in `mentions`; the others are returned in `notNotified` (the notification would reveal the project to them). Owners, admins and members comment on projects they can read; viewers need an editor or commenter collaboration. Emits `comment.created`.",
   auth: "user",
   params,
   body: createCommentSchema,
@@ -69,13 +85,26 @@ export const updateComment = contract({
   method: "PATCH",
   path: "/api/projects/{projectId}/comments/{commentId}",
   tag,
-  summary: "Edit a comment (author only)",
-  description: "Sets `editedAt` and resolves mentions again (readers only; the others are returned in `notNotified`). A deleted comment is 404.",
+  summary: "Edit a comment (author only), resolve or reopen a thread",
+  description:
+    "Send `content`, `resolved` or both (neither: 400). `content`: the author only (others 403); sets `editedAt` and resolves mentions again (readers only; the others are returned in `notNotified`). `resolved`: anyone who may comment on the project resolves (`true`) or reopens (`false`) a thread through its top-level comment; a reply is 400 (path `resolved`). Recorded in the activity feed (`comment.resolved`, `comment.reopened`), no event. A deleted comment is 404, except that a thread start kept for its replies may still be resolved or reopened.",
   auth: "user",
   params: commentParams,
   body: updateCommentSchema,
   response: z.object({ comment: commentShape, notNotified: z.array(person) }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const listMentionable = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/comments/mentionable",
+  tag,
+  summary: "People who may be @mentioned",
+  description: `The members of the project's organization who can read the project (only they are notified of a mention), by name, at most ${MENTIONABLE_MAX}. Any reader of the project may ask.`,
+  auth: "user",
+  params,
+  response: z.object({ users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })) }),
+  errors: ["NOT_FOUND"],
 });
 
 export const deleteComment = contract({

@@ -9,6 +9,7 @@ import * as collaboration from "./collaboration";
 import * as files from "./files";
 import * as search from "./search";
 import * as prd from "./prd";
+import * as live from "./live";
 import * as projects from "./projects";
 import * as system from "./system";
 import * as templates from "./templates";
@@ -30,6 +31,6 @@ import * as scheduledExports from "./scheduled-exports";
 import * as integrations from "./integrations";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration, exportsArea, scheduledExports, integrations]
+export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, live, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration, exportsArea, scheduledExports, integrations]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

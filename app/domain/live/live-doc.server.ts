@@ -1,0 +1,157 @@
+import type * as Y from "yjs";
+import type { Actor } from "../actor";
+import type { LiveEvent } from "./live.schema";
+import { Presence } from "./presence.server";
+
+/**
+ * One project's live document in the primary's memory: the Yjs document,
+ * what it was last reconciled with, who is subscribed and who is here.
+ * Every change to the document goes through `run` (one operation at a time,
+ * in order), so the document in memory is always the stored snapshot plus
+ * the stored updates, and a slow step (a checkpoint) never interleaves with
+ * an edit.
+ */
+export class LiveDoc {
+  doc: Y.Doc;
+  /** The PRD version the document was last saved as or brought in line with. */
+  versionId: string | null;
+  /** That version's Markdown: the base of three-way merges with saves made elsewhere. */
+  baseMarkdown: string;
+  /** Holds edits not yet saved as a version. */
+  dirty: boolean;
+  /** Changes applied to `doc` since it was loaded (tells a checkpoint whether edits came in meanwhile). */
+  seq = 0;
+  /** Update rows stored since the last snapshot, the last one's id, and the bytes of snapshot and rows. */
+  rows: number;
+  lastRowId = 0;
+  bytes: number;
+  /** Who made the last accepted update: the checkpoint saves the version as them. */
+  lastEditor: { userId: string } | null = null;
+  readonly presence = new Presence();
+  readonly subscribers = new Set<Subscriber>();
+  /** Removed from the registry: operations still queued on it load the document afresh. */
+  evicted = false;
+  lastActivity = Date.now();
+  firstDirtyAt: number | null = null;
+  timers: { idle?: NodeJS.Timeout; max?: NodeJS.Timeout; evict?: NodeJS.Timeout; sweep?: NodeJS.Timeout } = {};
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly projectId: string,
+    doc: Y.Doc,
+    init: { versionId: string | null; baseMarkdown: string; dirty: boolean; rows: number; lastRowId: number; bytes: number },
+  ) {
+    this.doc = doc;
+    this.versionId = init.versionId;
+    this.baseMarkdown = init.baseMarkdown;
+    this.dirty = init.dirty;
+    this.rows = init.rows;
+    this.lastRowId = init.lastRowId;
+    this.bytes = init.bytes;
+  }
+
+  /** Runs `operation` after every operation queued before it; its failure is the caller's alone. */
+  run<T>(operation: () => T | Promise<T>): Promise<T> {
+    const result = this.tail.then(operation);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+
+  /** Sends an event to every subscriber but the client it came from. */
+  broadcast(event: LiveEvent, except?: { userId: string; clientId: string }) {
+    const size = eventSize(event);
+    for (const sub of this.subscribers) {
+      if (except && sub.clientId === except.clientId && sub.userId === except.userId) continue;
+      sub.push(event, size);
+    }
+  }
+
+  clearTimers() {
+    clearTimeout(this.timers.idle);
+    clearTimeout(this.timers.max);
+    clearTimeout(this.timers.evict);
+    clearInterval(this.timers.sweep);
+    this.timers = {};
+  }
+}
+
+const eventSize = (event: LiveEvent) =>
+  256 +
+  (event.type === "update"
+    ? event.update.length
+    : event.type === "sync" || event.type === "reset"
+      ? event.state.length
+      : event.type === "presence"
+        ? (event.awareness?.length ?? 0) + 128 * event.clients.length
+        : 0);
+
+/** Events a subscriber may have waiting before it is dropped as too slow (it reconnects and syncs afresh). */
+const MAX_QUEUED_EVENTS = 5000;
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
+/** One open stream: its events wait here until the SSE response takes them. */
+export class Subscriber {
+  private queue: { event: LiveEvent; size: number }[] = [];
+  private queuedBytes = 0;
+  private wake: (() => void) | undefined;
+  closed = false;
+  /** Re-checks the caller's access while the stream is open. */
+  recheckTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    public actor: Actor,
+    readonly clientId: string,
+    public canEdit: boolean,
+    private readonly onClose: (sub: Subscriber) => void,
+  ) {}
+
+  get userId() {
+    return this.actor.user.id;
+  }
+
+  push(event: LiveEvent, size = eventSize(event)) {
+    if (this.closed) return;
+    this.queue.push({ event, size });
+    this.queuedBytes += size;
+    if (this.queue.length > MAX_QUEUED_EVENTS || this.queuedBytes > MAX_QUEUED_BYTES) return this.close();
+    this.wakeUp();
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue = [];
+    this.queuedBytes = 0;
+    clearInterval(this.recheckTimer);
+    this.wakeUp();
+    this.onClose(this);
+  }
+
+  private wakeUp() {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** The events, in order, until the stream or the subscription closes. Never throws. */
+  async *events(signal: AbortSignal): AsyncGenerator<LiveEvent> {
+    const onAbort = () => this.close();
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      for (;;) {
+        const next = this.queue.shift();
+        if (next) {
+          this.queuedBytes -= next.size;
+          yield next.event;
+          continue;
+        }
+        if (this.closed) return;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+      this.close();
+    }
+  }
+}
