@@ -221,7 +221,9 @@ describe("who may do what", () => {
     expect((await ben.client.post(`/api/projects/${projectId}/prd/live/presence`, { clientId: "sentinel-client", mode: "viewing" })).status).toBe(200);
     const sentinel = await a.waitFor((e) => e.type === "presence" && e.clients.some((c: { clientId: string }) => c.clientId === "sentinel-client"), 5000, from);
     expect(sentinel.clients.map((c: { clientId: string }) => c.clientId)).not.toContain("head-client-1");
-    expect(a.events.slice(from).filter((e) => e.type === "presence" && e.clients.some((c: { clientId: string }) => c.clientId === "head-client-1"))).toHaveLength(0);
+    expect(
+      a.events.slice(from).filter((e) => e.type === "presence" && e.clients.some((c: { clientId: string }) => c.clientId === "head-client-1")),
+    ).toHaveLength(0);
   });
 
   it("refuses a clientId that is not 8–64 URL-safe characters", async () => {
@@ -283,6 +285,8 @@ describe("hostile updates", () => {
     const reset = await b.waitFor((e) => e.type === "reset");
     await a.waitFor((e) => e.type === "reset");
     expect(reset.versionId).toBe((await savedPrd(id)).versionId);
+    // The replaced document has a new identity: a client that missed the reset replaces its document when it reconnects.
+    expect(reset.epoch).not.toBe(b.events[0]!.epoch);
     expect(await versions(id)).toEqual(before);
     expect((await savedPrd(id)).content).toBe(PRD);
     expect(markdownOf(a.doc)).toBe(PRD);
@@ -292,6 +296,19 @@ describe("hostile updates", () => {
     expect((await b.send()).status).toBe(200);
     await a.waitFor((e) => e.type === "update" && e.clientId === b.clientId);
     expect(markdownOf(a.doc)).toBe(PRD.replace(OVERVIEW, `Again: ${OVERVIEW}`));
+    const c = await connect(vic, id);
+    expect(c.events[0]).toMatchObject({ type: "sync", epoch: reset.epoch });
+  });
+
+  it("refuses an update that changes the document's identity (epoch)", async () => {
+    const a = await connect(ana);
+    const before = await storedUpdateCount(projectId);
+    a.doc.getMap("live").set("epoch", "forged");
+    const res = await a.send();
+    expectError(res, 400, "VALIDATION_ERROR");
+    expect(await storedUpdateCount(projectId)).toBe(before);
+    const c = await connect(ben);
+    expect(c.events[0]!.epoch).toBe(a.events[0]!.epoch);
   });
 });
 
@@ -459,6 +476,9 @@ describe("durability", () => {
     const b = await connect(ben, id);
     expect(markdownOf(b.doc)).toBe(expected);
     expect(expected).toContain(`${typed.repeat(7)}${OVERVIEW}`);
+    // The same document, not a new seed: same identity, and the first client's items are the server's.
+    expect(b.events[0]!.epoch).toBe(a.events[0]!.epoch);
+    expect(Y.encodeStateVector(b.doc)).toEqual(Y.encodeStateVector(a.doc));
     // And the edits are saved as a version from the reloaded document.
     expect(await flushLiveCheckpoints()).toBe(1);
     expect((await savedPrd(id)).content).toBe(expected);

@@ -81,19 +81,26 @@ export class LiveClient {
     this.notify();
   }
 
+  /** The epoch of the document held (the server's identity of it). */
+  epoch: string | null = null;
+
   private receive(event: SseEvent) {
     this.events.push(event);
-    if (event.type === "sync") Y.applyUpdate(this.doc, unb64(event.state), REMOTE);
-    else if (event.type === "update" && event.clientId !== this.clientId) Y.applyUpdate(this.doc, unb64(event.update), REMOTE);
-    else if (event.type === "reset") {
-      this.doc = new Y.Doc();
-      this.doc.on("update", (update: Uint8Array, origin: unknown) => {
-        if (origin !== REMOTE) this.pending.push(update);
-      });
-      this.pending = [];
+    // As a browser must: a document of another epoch (a reset, missed or not) replaces the local one.
+    if (event.type === "reset" || (event.type === "sync" && this.epoch !== null && event.epoch !== this.epoch)) this.replaceDoc();
+    if (event.type === "sync" || event.type === "reset") {
+      this.epoch = event.epoch;
       Y.applyUpdate(this.doc, unb64(event.state), REMOTE);
-    }
+    } else if (event.type === "update" && event.clientId !== this.clientId) Y.applyUpdate(this.doc, unb64(event.update), REMOTE);
     this.notify();
+  }
+
+  private replaceDoc() {
+    this.doc = new Y.Doc();
+    this.doc.on("update", (update: Uint8Array, origin: unknown) => {
+      if (origin !== REMOTE) this.pending.push(update);
+    });
+    this.pending = [];
   }
 
   private notify() {

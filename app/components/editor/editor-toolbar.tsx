@@ -2,7 +2,7 @@ import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 
 /** Formatting buttons; each says what it does and shows whether it is on. */
-export function EditorToolbar({ editor, onImage }: { editor: Editor; onImage: () => void }) {
+export function EditorToolbar({ editor, onImage, onSaveVersion }: { editor: Editor; onImage: () => void; onSaveVersion: () => void }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -68,6 +68,9 @@ export function EditorToolbar({ editor, onImage }: { editor: Editor; onImage: ()
       </button>
       <button type="button" className="tool" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!active?.canRedo} onClick={run((c) => c.redo())}>
         ↷
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onSaveVersion} title="Save a version now (Ctrl+S); one is also saved after a pause in typing">
+        Save version
       </button>
     </div>
   );

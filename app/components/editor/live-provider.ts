@@ -57,6 +57,8 @@ export class LiveProvider {
   private retryDelay = 500;
   private listeners = new Set<Listener>();
   private destroyed = false;
+  /** The identity of the server's document; a different one after a reset means: replace, never merge. */
+  private epoch: string | null = null;
   state: LiveState = { status: "connecting", synced: false, unsaved: false, people: [], version: null, canEdit: false, error: null };
 
   constructor(
@@ -109,7 +111,20 @@ export class LiveProvider {
     }
     const type = typeof data.type === "string" ? data.type : name;
     if (type === "sync") {
-      Y.applyUpdate(this.doc, fromBase64(String(data.state)), REMOTE);
+      const state = fromBase64(String(data.state));
+      const epoch = data.epoch == null ? null : String(data.epoch);
+      if (this.epoch !== null && epoch !== this.epoch) {
+        // The document was rebuilt while this tab was away: start from the new one.
+        this.pending = [];
+        this.hooks.onReset(state);
+        return;
+      }
+      this.epoch = epoch;
+      Y.applyUpdate(this.doc, state, REMOTE);
+      // Edits the server does not have (typed while offline, or lost in a fail-over) go up again.
+      const missing = Y.encodeStateAsUpdate(this.doc, Y.encodeStateVectorFromUpdate(state));
+      if (Y.parseUpdateMeta(missing).to.size) this.pending.push(missing);
+      if (data.awareness) applyAwarenessUpdate(this.awareness, fromBase64(String(data.awareness)), REMOTE);
       this.set({
         synced: true,
         status: "live",
@@ -151,7 +166,7 @@ export class LiveProvider {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ clientId: this.clientId, update: toBase64(Y.mergeUpdates(batch)) }),
       });
-      if (response.status === 403 || response.status === 404 || response.status === 400) {
+      if (response.status === 403 || response.status === 404 || response.status === 400 || response.status === 413) {
         const body = (await response.json().catch(() => ({}))) as { error?: string };
         this.set({ error: body.error ?? "Your change was not accepted.", unsaved: false });
         return;

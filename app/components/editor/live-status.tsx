@@ -1,7 +1,7 @@
 import type { LiveState, Person } from "./live-provider";
 
-/** Who is here, whether every change is stored, and the button to save a version now. */
-export function LiveStatusBar({ live, me, canEdit, onSaveVersion }: { live: LiveState; me: { id: string }; canEdit: boolean; onSaveVersion: () => void }) {
+/** Who is here, and whether every change is stored. */
+export function LiveStatusBar({ live, me, canEdit }: { live: LiveState; me: { id: string }; canEdit: boolean }) {
   const people = dedupe(live.people);
   const status =
     live.error ??
@@ -32,11 +32,6 @@ export function LiveStatusBar({ live, me, canEdit, onSaveVersion }: { live: Live
         <a className="btn btn-link btn-sm" href="?edit">
           Edit as Markdown
         </a>
-      ) : null}
-      {canEdit ? (
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onSaveVersion} title="Save a version now (Ctrl+S)">
-          Save version
-        </button>
       ) : null}
     </div>
   );

@@ -76,7 +76,11 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
   const fileInput = useRef<HTMLInputElement>(null);
   const [slash, setSlash] = useState<SlashMenuState | null>(null);
   const [selection, setSelection] = useState<CapturedSelection | null>(null);
-  const [task, setTask] = useState<{ kind: "comment" | "ai"; selection: CapturedSelection & { source: string } } | null>(null);
+  const [task, setTaskState] = useState<{ kind: "comment" | "ai"; selection: CapturedSelection & { source: string } } | null>(null);
+  const setTask = (next: typeof task) => {
+    setTaskState(next);
+    if (!next) setSelection(null);
+  };
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const refs = useRef({
     threads: props.threads,
@@ -206,8 +210,8 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
   if (!editor) return null;
   return (
     <article className="rich-editor" aria-label="PRD">
-      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} onSaveVersion={saveVersion} />
-      {canEdit ? <EditorToolbar editor={editor} onImage={() => fileInput.current?.click()} /> : null}
+      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} />
+      {canEdit ? <EditorToolbar editor={editor} onImage={() => fileInput.current?.click()} onSaveVersion={saveVersion} /> : null}
       {message ? (
         <p className={`alert alert-${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
           {message.text}

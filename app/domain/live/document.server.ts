@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { getSchema, type JSONContent } from "@tiptap/core";
 import { Node, type Schema } from "@tiptap/pm/model";
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJSON } from "@tiptap/y-tiptap";
@@ -36,12 +37,29 @@ export function markdownToJson(markdown: string): JSONContent {
   return documentModel().markdown.parse(markdown);
 }
 
-/** A new live document holding `json` in the editor's fragment. */
+/** The Yjs map beside the fragment where the server keeps the document's identity (`epoch`). */
+const META = "live";
+
+/** A new live document holding `json` in the editor's fragment, with a new epoch. */
 export function yDocFromJson(json: JSONContent): Y.Doc {
   const doc = new Y.Doc();
   const fragment = doc.getXmlFragment(LIVE_FRAGMENT);
-  doc.transact(() => prosemirrorJSONToYXmlFragment(documentModel().schema, json, fragment));
+  doc.transact(() => {
+    prosemirrorJSONToYXmlFragment(documentModel().schema, json, fragment);
+    doc.getMap(META).set("epoch", randomUUID());
+  });
   return doc;
+}
+
+/**
+ * The document's identity: set when it is seeded or reset, never by an edit.
+ * A browser that reconnects to a document with another epoch (it missed a
+ * reset) must replace its document rather than merge into it, or it would
+ * hold both.
+ */
+export function epochOf(doc: Y.Doc): string {
+  const epoch = doc.getMap(META).get("epoch");
+  return typeof epoch === "string" ? epoch : "";
 }
 
 /** A new live document holding `markdown` in the editor's fragment. */
@@ -53,6 +71,7 @@ export function yDocFromMarkdown(markdown: string): Y.Doc {
 export function emptyYDoc(): Y.Doc {
   const doc = new Y.Doc();
   doc.getXmlFragment(LIVE_FRAGMENT);
+  doc.getMap(META);
   return doc;
 }
 

@@ -65,9 +65,16 @@ export const liveClientShape = livePersonShape.extend({
 });
 export type LiveClient = z.infer<typeof liveClientShape>;
 
+const epoch = z
+  .string()
+  .describe(
+    "The document's identity: it changes only when the document is replaced (a reset). A client holding a document of another epoch replaces it with `state` instead of merging into it",
+  );
+
 export const liveSyncEvent = z.object({
   type: z.literal("sync"),
   state: z.string().describe("The whole document: Y.encodeStateAsUpdate, base64"),
+  epoch,
   versionId: z.string().nullable().describe("The PRD version the live document was last saved as or brought in line with"),
   canEdit: z.boolean().describe("Whether this user's updates are accepted"),
   people: z.array(livePersonShape),
@@ -93,6 +100,7 @@ export const liveVersionEvent = z.object({
 export const liveResetEvent = z.object({
   type: z.literal("reset"),
   state: z.string().describe("The new whole document, base64: replace the local one with it"),
+  epoch,
   versionId: z.string().nullable(),
 });
 

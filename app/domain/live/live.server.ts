@@ -5,6 +5,7 @@ import { AppError, validationError } from "../errors";
 import { currentPrd, onPrdSaved } from "../prd/prd.server";
 import { projectAccess, requireEdit } from "../projects/access.server";
 import { type CheckpointResult, checkpointLive, scheduleCheckpoint } from "./checkpoint.server";
+import { epochOf } from "./document.server";
 import { type LiveDoc, Subscriber } from "./live-doc.server";
 import { armEviction, dropAll, evict, getLiveDoc, loadedLiveDoc, loadedLiveDocs } from "./live-docs.server";
 import { LIVE_MAX_AWARENESS_BYTES, LIVE_MAX_UPDATE_BYTES, type LivePresenceInput, type LiveUpdateInput } from "./live.schema";
@@ -126,10 +127,15 @@ export async function setPresence(actor: Actor, projectId: string, input: LivePr
 
 // ---------------------------------------------------------------- reading and following
 
-/** The live document now, for any reader of the project: the whole Yjs state (base64), its version and whether this caller may edit it. */
+/** The live document now, for any reader of the project: the whole Yjs state (base64), its epoch, its version and whether this caller may edit it. */
 export async function openLive(actor: Actor, projectId: string) {
   const access = await projectAccess(actor, projectId);
-  return withLive(projectId, (live) => ({ state: toBase64(Y.encodeStateAsUpdate(live.doc)), versionId: live.versionId, canEdit: access.canEdit }));
+  return withLive(projectId, (live) => ({
+    state: toBase64(Y.encodeStateAsUpdate(live.doc)),
+    epoch: epochOf(live.doc),
+    versionId: live.versionId,
+    canEdit: access.canEdit,
+  }));
 }
 
 function leave(live: LiveDoc, sub: Subscriber) {
@@ -172,6 +178,7 @@ export async function subscribeLive(actor: Actor, projectId: string, options: { 
     sub.push({
       type: "sync",
       state: toBase64(Y.encodeStateAsUpdate(live.doc)),
+      epoch: epochOf(live.doc),
       versionId: live.versionId,
       canEdit: access.canEdit,
       people: live.presence.people(),
@@ -211,12 +218,18 @@ export async function applyLiveUpdate(actor: Actor, projectId: string, input: Li
       await compact(live);
       if (live.bytes + update.byteLength > MAX_LIVE_DOC_BYTES) throw tooLarge("The live document", MAX_LIVE_DOC_BYTES);
     }
+    const epoch = epochOf(live.doc);
     try {
       Y.applyUpdate(live.doc, update, "client");
     } catch {
       // Half-applied at worst: read the stored document back, which never held this update.
       await reloadFromStore(live);
       throw validationError("update", "update does not apply to this document");
+    }
+    if (epochOf(live.doc) !== epoch) {
+      // The document's identity is the server's: an update may not change it.
+      await reloadFromStore(live);
+      throw validationError("update", "update changes the document's identity");
     }
     try {
       live.lastRowId = await appendUpdate(projectId, update, { ...who, markDirty: !live.dirty });

@@ -2,7 +2,7 @@ import { diff3Merge } from "node-diff3";
 import * as Y from "yjs";
 import { logger } from "~/utils/log.server";
 import { currentPrd } from "../prd/prd.server";
-import { applyNode, jsonToMarkdown, markdownToJson, markdownToNode, readLiveDoc, yDocFromJson } from "./document.server";
+import { applyNode, epochOf, jsonToMarkdown, markdownToJson, markdownToNode, readLiveDoc, yDocFromJson } from "./document.server";
 import type { LiveDoc } from "./live-doc.server";
 import { writeSnapshot } from "./store.server";
 
@@ -70,7 +70,7 @@ export async function resetLive(live: LiveDoc, reason: string) {
   live.bytes = state.byteLength;
   live.seq++;
   logger.warn("[live] the live document was reset to the saved PRD", { projectId: live.projectId, reason: reason.slice(0, 300) });
-  live.broadcast({ type: "reset", state: toBase64(state), versionId: live.versionId });
+  live.broadcast({ type: "reset", state: toBase64(state), epoch: epochOf(doc), versionId: live.versionId });
 }
 
 /**
