@@ -81,6 +81,7 @@ export class PrdMarkdown {
   serialize(doc: JSONContent): string {
     let out = "";
     let lastFromSource = false;
+    let lastType = "";
     for (const node of doc.content ?? []) {
       const source = typeof node.attrs?.md === "string" ? node.attrs.md : null;
       const fresh = this.block(node);
@@ -88,14 +89,18 @@ export class PrdMarkdown {
         if (out && !out.endsWith("\n")) out += "\n\n";
         out += source;
         lastFromSource = true;
+        lastType = node.type ?? "";
       } else {
         if (!fresh.trim()) {
           // An empty paragraph is an editing artefact, not content.
           continue;
         }
-        if (out) out = out.replace(/\n*$/, "\n\n");
+        // A heading written straight above its text stays so (a paragraph needs no blank line after a heading).
+        const tight = lastFromSource && lastType === "heading" && node.type === "paragraph" && /[^\n]\n$/.test(out);
+        if (out && !tight) out = out.replace(/\n*$/, "\n\n");
         out += `${fresh}\n\n`;
         lastFromSource = false;
+        lastType = node.type ?? "";
       }
     }
     if (!lastFromSource) out = out.replace(/\s+$/, "");

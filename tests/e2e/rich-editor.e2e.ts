@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { makePng } from "../fixtures/documents";
 import { newPage, screenshot, useBrowser } from "./browser";
 
 /**
@@ -76,6 +77,13 @@ describe("the rich editor (JavaScript on)", () => {
     await page.keyboard.press("Enter");
     await editor.locator(".mermaid-preview svg").waitFor();
 
+    // A picture uploaded from the toolbar lands in the document.
+    await paragraph(page, "Paying at the kiosk").click();
+    await page.keyboard.press("End");
+    await page.getByLabel("Upload an image into the PRD").setInputFiles({ name: "kiosk-flow.png", mimeType: "image/png", buffer: await makePng(60, 40) });
+    await editor.locator('img[alt="kiosk-flow"]').waitFor();
+    await page.getByText(/Uploading/).waitFor({ state: "hidden" });
+
     await paragraph(page, "Paying at the kiosk").click();
     await page.keyboard.press("End");
     await page.keyboard.type(" Typed in the rich editor.");
@@ -86,8 +94,10 @@ describe("the rich editor (JavaScript on)", () => {
     const stored = await storedPrd(page, projectId);
     expect(stored.content).toContain("Paying at the kiosk takes 9 steps and 70 seconds. Typed in the rich editor.");
     expect(stored.content).toContain("```mermaid\nflowchart TD");
+    expect(stored.content).toMatch(/!\[kiosk-flow\]\(\S+\)/);
     // Untouched Markdown is kept byte for byte.
-    expect(stored.content).toContain("## Goals\n- Pay in one tap\n");
+    expect(stored.content).toContain("## Goals\n- Pay in one tap\n\n## Notes\nWe will basically leverage the ERP export in order to reconcile the daily takings.\n");
+    expect(stored.content.startsWith("# Orbit checkout\n\n## Problem\nPaying at the kiosk")).toBe(true);
 
     await page.reload();
     await paragraph(page, "Typed in the rich editor.").waitFor();

@@ -89,6 +89,12 @@ describe("Markdown round trip through the rich editor", () => {
     expect(changed[0]).toMatch(/ Added & kept\.$/);
   });
 
+  it("a paragraph edited under a heading written without a blank line stays under it", () => {
+    const doc = md.parse("## Problem\nPaying takes 9 steps.\n\n## Goals\n- One tap\n");
+    doc.content![1]!.content![0]!.text += " Today.";
+    expect(md.serialize(doc)).toBe("## Problem\nPaying takes 9 steps. Today.\n\n## Goals\n- One tap\n");
+  });
+
   it("a forged source attribute is ignored when it does not match the block", () => {
     const doc = md.parse("Hello\n");
     doc.content![0]!.attrs!.md = "<script>alert(1)</script>\n";

@@ -1,7 +1,18 @@
 import type { LiveState, Person } from "./live-provider";
 
 /** Who is here, and whether every change is stored. */
-export function LiveStatusBar({ live, me, canEdit }: { live: LiveState; me: { id: string }; canEdit: boolean }) {
+export function LiveStatusBar({
+  live,
+  me,
+  canEdit,
+  message,
+}: {
+  live: LiveState;
+  me: { id: string };
+  canEdit: boolean;
+  /** The outcome of the last action (upload, save, AI), shown in the status line so nothing below moves. */
+  message: { tone: "success" | "error"; text: string } | null;
+}) {
   const people = dedupe(live.people);
   const status =
     live.error ??
@@ -24,10 +35,17 @@ export function LiveStatusBar({ live, me, canEdit }: { live: LiveState; me: { id
           </li>
         ))}
       </ul>
-      <span className={live.error ? "live-state is-error" : "live-state"} role="status" aria-live="polite">
-        {status}
-        {live.version?.versionNumber ? ` · version ${live.version.versionNumber}` : ""}
-      </span>
+      {message?.tone === "error" ? (
+        <span className="live-state is-error" role="alert">
+          {message.text}
+        </span>
+      ) : (
+        <span className={live.error ? "live-state is-error" : "live-state"} role="status" aria-live="polite">
+          {message ? `${message.text} · ` : ""}
+          {status}
+          {live.version?.versionNumber ? ` · version ${live.version.versionNumber}` : ""}
+        </span>
+      )}
       {canEdit ? (
         <a className="btn btn-link btn-sm" href="?edit">
           Edit as Markdown

@@ -149,6 +149,13 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
     [extensions],
   );
 
+  // A success note fades after a while; an error stays until the next action.
+  useEffect(() => {
+    if (message?.tone !== "success") return;
+    const timer = setTimeout(() => setMessage(null), 6000);
+    return () => clearTimeout(timer);
+  }, [message]);
+
   // Highlights follow the comments list and the selected thread.
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the threads or the active one change.
   useEffect(() => {
@@ -165,11 +172,9 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
     try {
       for (const file of files) {
         const src = await uploadImage(projectId, file);
-        editor
-          .chain()
-          .focus()
-          .setImage({ src, alt: file.name.replace(/\.[^.]+$/, "") })
-          .run();
+        // The caret goes to a new line after the picture, so typing on does not replace it.
+        const alt = file.name.replace(/\.[^.]+$/, "");
+        editor.chain().focus().insertContent([{ type: "image", attrs: { src, alt } }, { type: "paragraph" }]).run();
       }
       setMessage(null);
     } catch (e) {
@@ -210,13 +215,8 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
   if (!editor) return null;
   return (
     <article className="rich-editor" aria-label="PRD">
-      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} />
+      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} message={message} />
       {canEdit ? <EditorToolbar editor={editor} onImage={() => fileInput.current?.click()} onSaveVersion={saveVersion} /> : null}
-      {message ? (
-        <p className={`alert alert-${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
-          {message.text}
-        </p>
-      ) : null}
       <div className="rich-editor-body">
         <EditorOutline editor={editor} />
         <div className="rich-editor-page" ref={container}>
