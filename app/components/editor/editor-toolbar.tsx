@@ -1,5 +1,6 @@
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
+import { useState } from "react";
 
 /** Formatting buttons; each says what it does and shows whether it is on. */
 export function EditorToolbar({ editor, onImage, onSaveVersion }: { editor: Editor; onImage: () => void; onSaveVersion: () => void }) {
@@ -23,12 +24,15 @@ export function EditorToolbar({ editor, onImage, onSaveVersion }: { editor: Edit
     }),
   });
   const run = (fn: (c: ReturnType<Editor["chain"]>) => ReturnType<Editor["chain"]>) => () => fn(editor.chain().focus()).run();
-  const link = () => {
-    const previous = editor.getAttributes("link").href as string | undefined;
-    const href = window.prompt("Link address (leave empty to remove the link)", previous ?? "https://");
-    if (href === null) return;
-    if (!href.trim()) editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    else editor.chain().focus().extendMarkRange("link").setLink({ href: href.trim() }).run();
+  const [linking, setLinking] = useState<string | null>(null);
+  const link = () => setLinking((editor.getAttributes("link").href as string | undefined) ?? "https://");
+  const applyLink = (event: React.FormEvent) => {
+    event.preventDefault();
+    const href = (linking ?? "").trim();
+    const chain = editor.chain().focus().extendMarkRange("link");
+    if (!href || href === "https://") chain.unsetLink().run();
+    else chain.setLink({ href }).run();
+    setLinking(null);
   };
   const buttons: [string, string, boolean | undefined, () => void, string?][] = [
     ["B", "Bold", active?.bold, run((c) => c.toggleBold()), "Ctrl+B"],
@@ -69,6 +73,28 @@ export function EditorToolbar({ editor, onImage, onSaveVersion }: { editor: Edit
       <button type="button" className="tool" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!active?.canRedo} onClick={run((c) => c.redo())}>
         ↷
       </button>
+      {linking !== null ? (
+        <form className="toolbar-link" onSubmit={applyLink} onKeyDown={(e) => e.key === "Escape" && setLinking(null)}>
+          <label htmlFor="toolbar-link-url" className="sr-only">
+            Link address
+          </label>
+          {/* biome-ignore lint/a11y/noAutofocus: the field opens because the user asked to add a link. */}
+          <input id="toolbar-link-url" type="url" autoFocus value={linking} onChange={(e) => setLinking(e.target.value)} placeholder="https://" />
+          <button type="submit" className="btn btn-sm">
+            Apply link
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => {
+              editor.chain().focus().extendMarkRange("link").unsetLink().run();
+              setLinking(null);
+            }}
+          >
+            Remove link
+          </button>
+        </form>
+      ) : null}
       <button type="button" className="btn btn-secondary btn-sm" onClick={onSaveVersion} title="Save a version now (Ctrl+S); one is also saved after a pause in typing">
         Save version
       </button>
