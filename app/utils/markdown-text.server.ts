@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from "marked";
+import { decodeEntities } from "./html-entities";
 import { sectionHeadings } from "./markdown.server";
 
 /**
@@ -12,32 +13,6 @@ export interface ReaderText {
   text: string;
   /** Each section's part of `text`: from its heading to the next section's heading. Text before the first heading is in none. */
   sections: { id: string; start: number; end: number }[];
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-};
-
-/** Character references as the browser shows them (the lexer leaves most in text tokens). */
-export function decodeEntities(text: string) {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, ref: string) => {
-    if (ref[0] === "#") {
-      const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return ENTITIES[ref.toLowerCase()] ?? match;
-  });
 }
 
 const stripTags = (html: string) => decodeEntities(html.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]*>/g, " "));
