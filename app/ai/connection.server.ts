@@ -9,6 +9,7 @@ import {
   type ProviderCredentials,
   type ProviderId,
 } from "./types";
+import { plural } from "~/utils/plural";
 
 /**
  * "Test connection": one cheap, unbilled call through the provider's own SDK
@@ -86,7 +87,7 @@ function describeFailure(creds: ProviderCredentials, error: unknown): { reason: 
 }
 
 function describeSuccess(creds: ProviderCredentials, modelCount: number | null, modelListed: boolean | null) {
-  const models = modelCount === null ? "" : `${modelCount} model${modelCount === 1 ? "" : "s"} listed`;
+  const models = modelCount === null ? "" : `${plural(modelCount, "model")} listed`;
   if (modelListed) return `model ${creds.model} is available${models ? ` (${models})` : ""}`;
   if (modelListed === false) {
     return `the key works, but ${creds.model} is not among the ${models}: pull it (ollama pull ${creds.model}) or configure a listed model (llama.cpp answers to any name)`;

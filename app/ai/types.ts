@@ -9,11 +9,13 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 /** What answered: one of the three providers, or the offline drafter. */
 export type ModelSource = ProviderId | "builtin";
 
+/** What a person reads for each provider; the ids (provider_a…) stay on the wire and never reach the interface. Long form, for lists and choices. */
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   provider_a: "OpenAI (or an OpenAI-compatible server)",
   provider_b: "Anthropic",
   provider_c: "Google Gemini",
 };
+/** The same names, short, for sentences ("Your OpenAI key was saved"). */
 export const PROVIDER_SHORT: Record<ProviderId, string> = {
   provider_a: "OpenAI",
   provider_b: "Anthropic",

@@ -1,3 +1,5 @@
+import { plural } from "~/utils/plural";
+
 type Line = { type: string; text?: string; count?: number };
 
 /** A line diff: + added, − removed, folded unchanged stretches. */
@@ -10,7 +12,7 @@ export function DiffView({ lines }: { lines: Line[] }) {
       {lines.map((l, i) =>
         l.type === "skipped" ? (
           <div key={i} className="skipped">
-            … {l.count} unchanged line{l.count === 1 ? "" : "s"} …
+            … {plural(l.count ?? 0, "unchanged line")} …
           </div>
         ) : (
           <div key={i} className={l.type}>

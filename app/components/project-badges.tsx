@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+
 const STATUS_LABELS: Record<string, string> = {
   DRAFT: "Draft",
   IN_PROGRESS: "In progress",
@@ -28,6 +30,28 @@ const PRIORITY_TONES: Record<string, string> = { low: "", medium: "badge-brand",
 export function PriorityBadge({ priority }: { priority: string | null }) {
   if (!priority) return <span className="muted">—</span>;
   return <span className={`badge ${PRIORITY_TONES[priority] ?? ""}`}>{priority[0]!.toUpperCase() + priority.slice(1)}</span>;
+}
+
+const SERVER_DATE_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/**
+ * A date with its time. The server and the first browser render show it in UTC
+ * ("1 May 2024, 10:00 UTC"), so hydration matches; once mounted it switches to
+ * the reader's own locale and time zone. The full ISO instant is the tooltip.
+ */
+export function DateTime({ iso }: { iso: string }) {
+  const [local, setLocal] = useState<string | null>(null);
+  const date = new Date(iso);
+  const valid = !Number.isNaN(date.getTime());
+  useEffect(() => {
+    if (valid) setLocal(new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
+  }, [iso, valid]);
+  if (!valid) return <time>{iso}</time>;
+  return (
+    <time dateTime={iso} title={date.toISOString()}>
+      {local ?? `${SERVER_DATE_TIME.format(date)} UTC`}
+    </time>
+  );
 }
 
 export function RelativeTime({ iso }: { iso: string }) {

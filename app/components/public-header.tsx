@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { LogoMark, PRODUCT_NAME } from "./logo";
+import { ThemeToggle } from "./theme-toggle";
 
-/** Header of public pages: brand, marketplace, and sign-in or back to the app. */
+/** Header of public pages: brand, marketplace, sign-in or back to the app, and the theme. */
 export function PublicHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header>
@@ -24,6 +25,7 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
           </>
         )}
       </nav>
+      <ThemeToggle />
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { plural } from "~/utils/plural";
 
 export interface TemplateCardData {
   id: string;
@@ -33,7 +34,7 @@ export function TemplateCard({ t, href, action }: { t: TemplateCardData; href: s
       <p className="muted">{t.description}</p>
       {t.sections.length ? (
         <details>
-          <summary>{t.sections.length} sections</summary>
+          <summary>{plural(t.sections.length, "section")}</summary>
           <ol className="section-list">
             {t.sections.map((s) => (
               <li key={s}>{s}</li>

@@ -3,6 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, type FormState, SubmitButton, Notice } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { createWorkflowSchema, TRIGGER_LABELS, TRIGGERS, updateWorkflowSchema } from "~/domain/approvals/approvals.schema";
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "~/domain/approvals/workflows.server";
@@ -155,60 +156,62 @@ export default function ApprovalWorkflows() {
             <p>Create one below, for example to require a sign-off before a project is moved to Approved.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Action</th>
-                <th scope="col">Approvers</th>
-                <th scope="col">Required</th>
-                <th scope="col">Self-approval</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.workflows.map((w) => {
-                const err = rowState?.intent === `update:${w.id}` ? rowState.fieldErrors?.requiredApprovals ?? rowState.formError : undefined;
-                const fieldId = `required-${w.id}`;
-                return (
-                  <tr key={w.id}>
-                    <td>{w.name}</td>
-                    <td>{TRIGGER_LABELS[w.triggerType]}</td>
-                    <td>{w.approverIds.map((id) => names.get(id) ?? "Former member").join(", ")}</td>
-                    <td>{w.requiredApprovals}</td>
-                    <td>{w.allowSelfApproval ? "Allowed" : "Not allowed"}</td>
-                    <td>{w.isActive ? <span className="badge badge-success">Active</span> : <span className="badge">Inactive</span>}</td>
-                    <td className="inline">
-                      <details open={err ? true : undefined}>
-                        <summary aria-label={`Edit ${w.name}`}>Edit</summary>
-                        <Form method="post" className="form">
-                          <input type="hidden" name="intent" value="update" />
-                          <input type="hidden" name="workflowId" value={w.id} />
-                          <div className="field">
-                            <label htmlFor={fieldId}>Required approvals</label>
-                            <input id={fieldId} name="requiredApprovals" type="number" min={1} max={10} defaultValue={err ? rowState?.values?.requiredApprovals : String(w.requiredApprovals)} aria-invalid={err ? true : undefined} aria-describedby={err ? `${fieldId}-error` : undefined} />
-                            <FieldNotes id={fieldId} error={err} />
-                          </div>
-                          <button type="submit" className="btn btn-secondary btn-sm">
-                            Save
-                          </button>
-                        </Form>
-                      </details>
-                      <PostButton intent="toggle" fields={{ workflowId: w.id, isActive: w.isActive ? "false" : "true" }} label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`} className="btn btn-secondary btn-sm">
-                        {w.isActive ? "Deactivate" : "Activate"}
-                      </PostButton>
-                      <PostButton intent="delete" fields={{ workflowId: w.id, name: w.name }} label={`Delete ${w.name}`} className="btn btn-danger btn-sm">
-                        Delete
-                      </PostButton>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <TableScroll label="Approval workflows">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Approvers</th>
+                  <th scope="col">Required</th>
+                  <th scope="col">Self-approval</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.workflows.map((w) => {
+                  const err = rowState?.intent === `update:${w.id}` ? rowState.fieldErrors?.requiredApprovals ?? rowState.formError : undefined;
+                  const fieldId = `required-${w.id}`;
+                  return (
+                    <tr key={w.id}>
+                      <td>{w.name}</td>
+                      <td>{TRIGGER_LABELS[w.triggerType]}</td>
+                      <td>{w.approverIds.map((id) => names.get(id) ?? "Former member").join(", ")}</td>
+                      <td>{w.requiredApprovals}</td>
+                      <td>{w.allowSelfApproval ? "Allowed" : "Not allowed"}</td>
+                      <td>{w.isActive ? <span className="badge badge-success">Active</span> : <span className="badge">Inactive</span>}</td>
+                      <td className="inline">
+                        <details open={err ? true : undefined}>
+                          <summary aria-label={`Edit ${w.name}`}>Edit</summary>
+                          <Form method="post" className="form">
+                            <input type="hidden" name="intent" value="update" />
+                            <input type="hidden" name="workflowId" value={w.id} />
+                            <div className="field">
+                              <label htmlFor={fieldId}>Required approvals</label>
+                              <input id={fieldId} name="requiredApprovals" type="number" min={1} max={10} defaultValue={err ? rowState?.values?.requiredApprovals : String(w.requiredApprovals)} aria-invalid={err ? true : undefined} aria-describedby={err ? `${fieldId}-error` : undefined} />
+                              <FieldNotes id={fieldId} error={err} />
+                            </div>
+                            <button type="submit" className="btn btn-secondary btn-sm">
+                              Save
+                            </button>
+                          </Form>
+                        </details>
+                        <PostButton intent="toggle" fields={{ workflowId: w.id, isActive: w.isActive ? "false" : "true" }} label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`} className="btn btn-secondary btn-sm">
+                          {w.isActive ? "Deactivate" : "Activate"}
+                        </PostButton>
+                        <PostButton intent="delete" fields={{ workflowId: w.id, name: w.name }} label={`Delete ${w.name}`} className="btn btn-danger btn-sm">
+                          Delete
+                        </PostButton>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <CreateForm members={data.members} state={createState} />

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
-import { auditFilterSchema, listAuditLogs, summarizeAuditLogs } from "~/domain/audit/query.server";
+import { type AuditLogEntry, auditFilterSchema, listAuditLogsWithNames, summarizeAuditLogs } from "~/domain/audit/query.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Admin · PRD Studio" }];
 
@@ -23,11 +25,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const error = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
   const offset = Math.max(0, Number(url.searchParams.get("offset")) || 0);
   const [page, summary] = await Promise.all([
-    listAuditLogs(actor, filters, { limit: PAGE_SIZE, offset }),
+    listAuditLogsWithNames(actor, filters, { limit: PAGE_SIZE, offset }),
     summarizeAuditLogs(actor, filters),
   ]);
   const query = new URLSearchParams(parsed.success ? raw : {});
   return { allowed: true as const, ...page, summary, raw, error, query: query.toString() };
+}
+
+type Named<T> = NonNullable<T> & { name: string | null };
+
+/** Who acted: their name, with e-mail and id in the tooltip; the e-mail or id when the user is gone. */
+function ActorCell({ actor }: { actor: Named<AuditLogEntry["actor"]> | null }) {
+  if (!actor) return <>—</>;
+  const tip = [actor.email, actor.id].filter(Boolean).join(" · ");
+  return <span title={tip || undefined}>{actor.name ?? actor.email ?? actor.id ?? "—"}</span>;
+}
+
+const TARGET_TYPES: Record<string, string> = { user: "User", project: "Project" };
+
+/** What it is about: a user's or project's name (a project links to it), with the id in the tooltip; other targets as type and id. */
+function TargetCell({ target }: { target: Named<AuditLogEntry["target"]> | null }) {
+  if (!target) return <>—</>;
+  const type = target.type ? (TARGET_TYPES[target.type] ?? target.type.replace(/_/g, " ")) : "";
+  if (!target.name) return <>{`${type} ${target.id ?? ""}`.trim() || "—"}</>;
+  const tip = target.id ? `${type} id ${target.id}` : undefined;
+  return (
+    <>
+      {type}{" "}
+      {target.type === "project" && target.id ? (
+        <Link to={`/projects/${target.id}`} title={tip}>
+          {target.name}
+        </Link>
+      ) : (
+        <span title={tip}>{target.name}</span>
+      )}
+    </>
+  );
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
@@ -114,7 +147,7 @@ export default function AuditLog() {
         </p>
       </section>
       <section className="card" aria-labelledby="summary-heading">
-        <h2 id="summary-heading">Summary ({data.summary.total} events)</h2>
+        <h2 id="summary-heading">Summary ({plural(data.summary.total, "event")})</h2>
         <p>By severity: {counts(data.summary.bySeverity)}</p>
         <p>By category: {counts(data.summary.byCategory)}</p>
       </section>
@@ -126,36 +159,42 @@ export default function AuditLog() {
             <p>Try a wider date range or clear the filters.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Action</th>
-                <th scope="col">Category</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Actor</th>
-                <th scope="col">IP</th>
-                <th scope="col">Target</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.logs.map((l) => (
-                <tr key={l.id}>
-                  <td>{when(l.createdAt)}</td>
-                  <td>
-                    <code>{l.action}</code>
-                  </td>
-                  <td>{l.category}</td>
-                  <td>
-                    <span className="badge">{l.severity}</span>
-                  </td>
-                  <td>{l.actor?.email ?? l.actor?.id ?? "—"}</td>
-                  <td>{l.ip ?? "—"}</td>
-                  <td>{l.target ? `${l.target.type ?? ""} ${l.target.id ?? ""}`.trim() : "—"}</td>
+          <TableScroll label="Audit log events">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">IP</th>
+                  <th scope="col">Target</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.logs.map((l) => (
+                  <tr key={l.id}>
+                    <td>{when(l.createdAt)}</td>
+                    <td>
+                      <code>{l.action}</code>
+                    </td>
+                    <td>{l.category}</td>
+                    <td>
+                      <span className="badge">{l.severity}</span>
+                    </td>
+                    <td>
+                      <ActorCell actor={l.actor} />
+                    </td>
+                    <td>{l.ip ?? "—"}</td>
+                    <td>
+                      <TargetCell target={l.target} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <nav aria-label="Pages" style={{ marginTop: 12 }}>
           <p>

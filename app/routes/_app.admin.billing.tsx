@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { appUrl } from "~/config.server";
 import { isAdmin } from "~/domain/actor";
 import { adminBillingOverview } from "~/domain/billing/admin.server";
 import { billingPortalLink } from "~/domain/billing/checkout.server";
 import { PLAN_NAMES, type Metric } from "~/domain/billing/plans";
-import { METRIC_LABELS } from "~/domain/billing/pricing";
+import { METRIC_LABELS, MONTHLY_METRICS } from "~/domain/billing/pricing";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Administration · PRD Studio" }];
@@ -90,72 +91,76 @@ export default function AdminBilling() {
             </ul>
           </div>
         ) : null}
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Resource</th>
-              <th scope="col">Used</th>
-              <th scope="col">Usage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.map(([metric, u]) => {
-              const level = levels.get(metric)?.level;
-              return (
-                <tr key={metric} data-metric={metric} data-level={level ?? "ok"}>
-                  <th scope="row">{METRIC_LABELS[metric]}</th>
-                  <td>
-                    {num(u.current)} of {u.limit === -1 ? "unlimited" : num(u.limit)}{" "}
-                    {level ? <span className={`badge ${level === "critical" ? "badge-danger" : "badge-warning"}`}>{level === "critical" ? "Limit reached" : "Near limit"}</span> : null}
-                  </td>
-                  <td>
-                    {u.limit === -1 ? (
-                      <span className="muted">Unlimited</span>
-                    ) : (
-                      <meter
-                        min={0}
-                        max={100}
-                        low={80}
-                        high={99.9}
-                        optimum={0}
-                        value={Math.min(u.percentageUsed, 100)}
-                        aria-label={`${METRIC_LABELS[metric]}: ${u.percentageUsed}% used`}
-                      >
-                        {u.percentageUsed}%
-                      </meter>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll label="Usage">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Resource</th>
+                <th scope="col">Used</th>
+                <th scope="col">Usage</th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.map(([metric, u]) => {
+                const level = levels.get(metric)?.level;
+                return (
+                  <tr key={metric} data-metric={metric} data-level={level ?? "ok"}>
+                    <th scope="row">{`${METRIC_LABELS[metric]}${MONTHLY_METRICS.includes(metric) ? " this month" : ""}`}</th>
+                    <td>
+                      {num(u.current)} of {u.limit === -1 ? "unlimited" : num(u.limit)}{" "}
+                      {level ? <span className={`badge ${level === "critical" ? "badge-danger" : "badge-warning"}`}>{level === "critical" ? "Limit reached" : "Near limit"}</span> : null}
+                    </td>
+                    <td>
+                      {u.limit === -1 ? (
+                        <span className="muted">Unlimited</span>
+                      ) : (
+                        <meter
+                          min={0}
+                          max={100}
+                          low={80}
+                          high={99.9}
+                          optimum={0}
+                          value={Math.min(u.percentageUsed, 100)}
+                          aria-label={`${METRIC_LABELS[metric]}: ${u.percentageUsed}% used`}
+                        >
+                          {u.percentageUsed}%
+                        </meter>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
 
       <section className="card" aria-labelledby="trend-heading">
         <h2 id="trend-heading">Usage trend</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">AI tokens</th>
-              <th scope="col">Projects created</th>
-              <th scope="col">Documents</th>
-              <th scope="col">Transcription minutes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.trend.map((t) => (
-              <tr key={t.month}>
-                <th scope="row">{t.month}</th>
-                <td>{num(t.ai_tokens)}</td>
-                <td>{num(t.projects_created)}</td>
-                <td>{num(t.document_uploads)}</td>
-                <td>{num(t.transcription_minutes)}</td>
+        <TableScroll label="Usage trend">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">{METRIC_LABELS.ai_tokens}</th>
+                <th scope="col">Projects created</th>
+                <th scope="col">{METRIC_LABELS.document_uploads}</th>
+                <th scope="col">{METRIC_LABELS.transcription_minutes}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.trend.map((t) => (
+                <tr key={t.month}>
+                  <th scope="row">{t.month}</th>
+                  <td>{num(t.ai_tokens)}</td>
+                  <td>{num(t.projects_created)}</td>
+                  <td>{num(t.document_uploads)}</td>
+                  <td>{num(t.transcription_minutes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
 
       <section className="card" aria-labelledby="history-heading">
@@ -163,28 +168,30 @@ export default function AdminBilling() {
         {data.history.length === 0 ? (
           <p className="muted">No plan changes yet. Your organization has been on {PLAN_NAMES[data.plan.id]} since it was created.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Change</th>
-                <th scope="col">Price</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.history.map((h) => (
-                <tr key={h.id}>
-                  <td>{date(h.createdAt)}</td>
-                  <td>
-                    {PLAN_NAMES[h.fromPlan]} → {PLAN_NAMES[h.toPlan]}
-                  </td>
-                  <td>{money(h.amountCents, h.interval)}</td>
-                  <td>{h.actorName ?? (h.source === "webhook" ? "Payment provider" : "—")}</td>
+          <TableScroll label="Billing history">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">By</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.history.map((h) => (
+                  <tr key={h.id}>
+                    <td>{date(h.createdAt)}</td>
+                    <td>
+                      {PLAN_NAMES[h.fromPlan]} → {PLAN_NAMES[h.toPlan]}
+                    </td>
+                    <td>{money(h.amountCents, h.interval)}</td>
+                    <td>{h.actorName ?? (h.source === "webhook" ? "Payment provider" : "—")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { isAdmin } from "~/domain/actor";
+import { textOn } from "~/domain/branding/brand-style";
 import { brandingUpdateSchema, MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { getBranding, removeLogo, updateBranding, uploadLogo } from "~/domain/branding/branding.server";
 import { validationError } from "~/domain/errors";
@@ -70,7 +71,11 @@ export default function BrandingPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const b = data.allowed ? data.branding : null;
-  const [preview, setPreview] = useState({ primaryColor: sixDigit(b?.primaryColor ?? "#4f46e5"), accentColor: sixDigit(b?.accentColor ?? "#0ea5e9"), companyName: b?.companyName ?? "" });
+  const [preview, setPreview] = useState({
+    primaryColor: sixDigit(b?.primaryColor ?? "#4f46e5"),
+    accentColor: sixDigit(b?.accentColor ?? "#0ea5e9"),
+    companyName: b?.companyName ?? "",
+  });
   if (!data.allowed || !b) return null;
   const state = result && "formError" in result ? result : null;
   const colorsState = state?.intent === "colors" ? state : null;
@@ -103,12 +108,23 @@ export default function BrandingPage() {
         <section className="card" aria-labelledby="colors-heading">
           <h2 id="colors-heading">Colours and name</h2>
           <FormAlert state={colorsState} />
-          <Form method="post" className="form" noValidate onChange={(e) => {
-            const t = e.target as HTMLInputElement;
-            if (t.name === "companyName") setPreview((p) => ({ ...p, companyName: t.value }));
-          }}>
+          <Form
+            method="post"
+            className="form"
+            noValidate
+            onChange={(e) => {
+              const t = e.target as HTMLInputElement;
+              if (t.name === "companyName") setPreview((p) => ({ ...p, companyName: t.value }));
+            }}
+          >
             <input type="hidden" name="intent" value="colors" />
-            <Field label="Company name" name="companyName" state={colorsState} defaultValue={b.companyName} hint="Shown in the sidebar, on shared pages and in e-mails. At most 100 characters." />
+            <Field
+              label="Company name"
+              name="companyName"
+              state={colorsState}
+              defaultValue={b.companyName}
+              hint="Shown in the sidebar, on shared pages and in e-mails. At most 100 characters."
+            />
             {colorInput("primaryColor", "Primary colour", "Buttons, links and the e-mail header.")}
             {colorInput("accentColor", "Accent colour", "Highlights.")}
             <div>
@@ -124,8 +140,19 @@ export default function BrandingPage() {
           <Form method="post" encType="multipart/form-data" className="form">
             <div className="field">
               <label htmlFor="logo-file">Logo image</label>
-              <input id="logo-file" name="file" type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" required aria-describedby="logo-file-hint" />
-              <FieldNotes id="logo-file" hint="PNG, JPEG, WebP, GIF or AVIF up to 2 MB (no SVG). It is scaled to at most 512 px and stored as PNG." error={logoState?.fieldErrors?.file} />
+              <input
+                id="logo-file"
+                name="file"
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+                required
+                aria-describedby="logo-file-hint"
+              />
+              <FieldNotes
+                id="logo-file"
+                hint="PNG, JPEG, WebP, GIF or AVIF up to 2 MB (no SVG). It is scaled to at most 512 px and stored as PNG."
+                error={logoState?.fieldErrors?.file}
+              />
             </div>
             <div>
               <SubmitButton pendingText="Uploading…" className="btn btn-primary">
@@ -165,20 +192,38 @@ export default function BrandingPage() {
       </div>
       <section className="card" aria-labelledby="preview-heading" data-testid="branding-preview">
         <h2 id="preview-heading">Preview</h2>
-        <div style={{ background: preview.primaryColor, color: "#fff", borderRadius: 8, padding: "12px 14px", display: "flex", alignItems: "center", gap: 10, fontWeight: 700 }}>
+        <div
+          style={{
+            background: preview.primaryColor,
+            color: "#fff",
+            borderRadius: 8,
+            padding: "12px 14px",
+            display: "flex",
+            alignItems: "center",
+            gap: 10,
+            fontWeight: 700,
+          }}
+        >
           {b.logoUrl ? <img src={b.logoUrl} alt="Current logo" height={32} style={{ background: "#fff", borderRadius: 4 }} /> : null}
           <span>{preview.companyName || data.orgName}</span>
         </div>
-        <p style={{ marginTop: 12 }}>
-          A shared PRD with <a href="#preview-heading" style={{ color: preview.primaryColor }}>a link</a> and{" "}
-          <span className="badge" style={{ background: preview.accentColor, color: "#fff" }}>
-            an accent
-          </span>
-          .
-        </p>
-        <button type="button" className="btn" style={{ background: preview.primaryColor }} tabIndex={-1} aria-hidden="true">
-          A button
-        </button>
+        {/* The preview is a page as readers see it printed or in the light theme, so it keeps a light paper in dark mode too. */}
+        <div style={{ background: "#ffffff", color: "#1c1f2e", borderRadius: 8, padding: "2px 12px 12px", marginTop: 12 }}>
+          <p style={{ marginTop: 12 }}>
+            A shared PRD with{" "}
+            <a href="#preview-heading" style={{ color: preview.primaryColor }}>
+              a link
+            </a>{" "}
+            and{" "}
+            <span className="badge" style={{ background: preview.accentColor, color: textOn(preview.accentColor) }}>
+              an accent
+            </span>
+            .
+          </p>
+          <button type="button" className="btn" style={{ background: preview.primaryColor }} tabIndex={-1} aria-hidden="true">
+            A button
+          </button>
+        </div>
       </section>
     </div>
   );

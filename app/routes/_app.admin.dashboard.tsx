@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ZodError } from "zod/v4";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { usageAnalytics, usageAnalyticsSchema } from "~/domain/admin/analytics.server";
 import { adminDashboard } from "~/domain/admin/dashboard.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Administration · PRD Studio" }];
 
@@ -68,7 +70,7 @@ export default function AdminDashboard() {
           <div><dt>Active in 30 days</dt><dd>{num(d.users.activeLast30Days)}</dd></div>
         </dl>
         <p className="muted">
-          Members by role: {Object.entries(d.users.byRole).map(([role, n]) => `${n} ${role}`).join(", ")}.
+          Members by role: {Object.entries(d.users.byRole).map(([role, n]) => plural(n, role)).join(", ")}.
         </p>
       </section>
 
@@ -86,20 +88,22 @@ export default function AdminDashboard() {
         {d.recentProjects.length === 0 ? (
           <p className="muted">No projects yet.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Created</th></tr>
-            </thead>
-            <tbody>
-              {d.recentProjects.map((p) => (
-                <tr key={p.id}>
-                  <td><Link to={`/projects/${p.id}`}>{p.name}</Link></td>
-                  <td><span className="badge">{d.projects.byStatus.find((s) => s.status === p.status)?.label ?? p.status}</span></td>
-                  <td>{p.createdAt.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label="Recent projects">
+            <table className="table">
+              <thead>
+                <tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Created</th></tr>
+              </thead>
+              <tbody>
+                {d.recentProjects.map((p) => (
+                  <tr key={p.id}>
+                    <td><Link to={`/projects/${p.id}`}>{p.name}</Link></td>
+                    <td><span className="badge">{d.projects.byStatus.find((s) => s.status === p.status)?.label ?? p.status}</span></td>
+                    <td>{p.createdAt.slice(0, 10)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
 
@@ -120,8 +124,8 @@ export default function AdminDashboard() {
           <button type="submit" className="btn btn-secondary btn-sm">Show</button>
         </Form>
         <p>
-          {num(a.ai.calls)} AI calls, {num(a.ai.tokens)} tokens ({num(a.ai.inputTokens)} in, {num(a.ai.outputTokens)} out);{" "}
-          {num(a.projects.created)} projects created in the last {a.days} days.
+          {plural(a.ai.calls, "AI call")}, {plural(a.ai.tokens, "token")} ({num(a.ai.inputTokens)} in, {num(a.ai.outputTokens)} out);{" "}
+          {plural(a.projects.created, "project")} created in the last {plural(a.days, "day")}.
         </p>
         <h3>AI tokens per day</h3>
         <Bars label="AI tokens per day" rows={activeDays.map((x) => ({ label: x.date, value: x.tokens }))} />
@@ -134,16 +138,18 @@ export default function AdminDashboard() {
         {!a.templateMetrics?.length ? (
           <p className="muted">No project uses a template yet.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr><th scope="col">Template</th><th scope="col">Projects</th><th scope="col">In the last {a.days} days</th></tr>
-            </thead>
-            <tbody>
-              {a.templateMetrics.map((t) => (
-                <tr key={t.templateId}><td>{t.name}</td><td>{num(t.projects)}</td><td>{num(t.projectsInPeriod)}</td></tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label="Templates used">
+            <table className="table">
+              <thead>
+                <tr><th scope="col">Template</th><th scope="col">Projects</th><th scope="col">In the last {a.days} days</th></tr>
+              </thead>
+              <tbody>
+                {a.templateMetrics.map((t) => (
+                  <tr key={t.templateId}><td>{t.name}</td><td>{num(t.projects)}</td><td>{num(t.projectsInPeriod)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
 

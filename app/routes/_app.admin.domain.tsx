@@ -3,6 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { setDomainSchema } from "~/domain/domains/domains.schema";
 import { getDomain, removeDomain, setDomain, verifyDomain } from "~/domain/domains/domains.server";
@@ -74,29 +75,31 @@ export default function DomainPage() {
             <span className={`badge ${d.verified ? "badge-success" : ""}`}>{d.verified ? "Verified" : "Not verified"}</span>
           </h2>
           <p>Create these two records at your DNS provider, then verify. DNS changes can take a while to appear.</p>
-          <table className="table">
-            <caption className="sr-only">DNS records to create</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Name</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.records.map((r) => (
-                <tr key={r.type}>
-                  <td>{r.type}</td>
-                  <td>
-                    <code style={{ userSelect: "all" }}>{r.name}</code>
-                  </td>
-                  <td>
-                    <code style={{ userSelect: "all", wordBreak: "break-all" }}>{r.value}</code>
-                  </td>
+          <TableScroll label="DNS records">
+            <table className="table">
+              <caption className="sr-only">DNS records to create</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Value</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {d.records.map((r) => (
+                  <tr key={r.type}>
+                    <td>{r.type}</td>
+                    <td>
+                      <code style={{ userSelect: "all" }}>{r.name}</code>
+                    </td>
+                    <td>
+                      <code style={{ userSelect: "all", wordBreak: "break-all" }}>{r.value}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <div className="inline" style={{ marginTop: 12, gap: 8, display: "flex" }}>
             <Form method="post">
               <input type="hidden" name="intent" value="verify" />

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { PLAN_IDS, PLAN_NAMES } from "~/domain/billing/plans";
 import { upsertFlagSchema } from "~/domain/flags/flags.schema";
 import { deleteFlag, listFlags, upsertFlag } from "~/domain/flags/store.server";
@@ -80,39 +81,41 @@ export default function FlagsAdmin() {
               <p>Create one with the form below.</p>
             </div>
           ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Default</th>
-                  <th scope="col">Rules</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {flags.map((f) => (
-                  <tr key={f.key}>
-                    <td>
-                      <code>{f.key}</code>
-                      {f.description ? <div className="muted">{f.description}</div> : null}
-                    </td>
-                    <td>{f.enabled ? <span className="badge badge-success">On</span> : <span className="badge">Off</span>}</td>
-                    <td>{describeRules(f)}</td>
-                    <td>{f.source === "stored" ? "Stored" : "Built-in"}</td>
-                    <td>
-                      {f.source === "stored" ? (
-                        <PostButton intent="delete" fields={{ key: f.key }} label={`Remove ${f.key}`} className="btn btn-danger btn-sm">
-                          Remove
-                        </PostButton>
-                      ) : null}
-                    </td>
+            <TableScroll label="Feature flags">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Key</th>
+                    <th scope="col">Default</th>
+                    <th scope="col">Rules</th>
+                    <th scope="col">Source</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {flags.map((f) => (
+                    <tr key={f.key}>
+                      <td>
+                        <code>{f.key}</code>
+                        {f.description ? <div className="muted">{f.description}</div> : null}
+                      </td>
+                      <td>{f.enabled ? <span className="badge badge-success">On</span> : <span className="badge">Off</span>}</td>
+                      <td>{describeRules(f)}</td>
+                      <td>{f.source === "stored" ? "Stored" : "Built-in"}</td>
+                      <td>
+                        {f.source === "stored" ? (
+                          <PostButton intent="delete" fields={{ key: f.key }} label={`Remove ${f.key}`} className="btn btn-danger btn-sm">
+                            Remove
+                          </PostButton>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </section>
         <section className="card" aria-labelledby="upsert-heading" style={{ maxWidth: 640 }}>

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { PostButton } from "~/components/post-button";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { appUrl } from "~/config.server";
 import { type Actor, isAdmin } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
@@ -20,6 +21,7 @@ import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Invitations · Administration · PRD Studio" }];
 
@@ -77,7 +79,10 @@ export default function Invitations() {
   const inviteState = state?.intent === "invite" ? state : null;
   const notice = data.flash?.kind === "notice" ? data.flash.message : null;
   const open = data.invitations.filter((i) => !i.expired).length;
-  const seats = data.limit === -1 ? "Your plan has no member limit." : `${data.memberCount} members and ${open} open invitations of ${data.limit} seats.`;
+  const seats =
+    data.limit === -1
+      ? "Your plan has no member limit."
+      : `${plural(data.memberCount, "member")} and ${plural(open, "open invitation")} of ${plural(data.limit, "seat")}.`;
   return (
     <div className="stack">
       <Notice message={notice} />
@@ -139,40 +144,42 @@ export default function Invitations() {
             <p>Invitations you send appear here until they are accepted or cancelled.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Invited by</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.invitations.map((i) => (
-                <tr key={i.id}>
-                  <td>{i.email}</td>
-                  <td>{i.role}</td>
-                  <td>{i.invitedBy?.name ?? "—"}</td>
-                  <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
-                  <td className="inline">
-                    <PostButton intent="link" fields={{ invitationId: i.id }} label={`Copy link to the invitation for ${i.email}`} className="btn btn-secondary btn-sm">
-                      Copy link
-                    </PostButton>
-                    <PostButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} className="btn btn-secondary btn-sm">
-                      Resend
-                    </PostButton>
-                    <PostButton intent="cancel" fields={{ invitationId: i.id, email: i.email }} label={`Cancel the invitation to ${i.email}`} className="btn btn-danger btn-sm">
-                      Cancel
-                    </PostButton>
-                  </td>
+          <TableScroll label="Pending invitations">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Invited by</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.invitations.map((i) => (
+                  <tr key={i.id}>
+                    <td>{i.email}</td>
+                    <td>{i.role}</td>
+                    <td>{i.invitedBy?.name ?? "—"}</td>
+                    <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
+                    <td className="inline">
+                      <PostButton intent="link" fields={{ invitationId: i.id }} label={`Copy link to the invitation for ${i.email}`} className="btn btn-secondary btn-sm">
+                        Copy link
+                      </PostButton>
+                      <PostButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} className="btn btn-secondary btn-sm">
+                        Resend
+                      </PostButton>
+                      <PostButton intent="cancel" fields={{ invitationId: i.id, email: i.email }} label={`Cancel the invitation to ${i.email}`} className="btn btn-danger btn-sm">
+                        Cancel
+                      </PostButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

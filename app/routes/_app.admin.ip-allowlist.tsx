@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { addAllowlistEntry, addEntrySchema, listAllowlist, removeAllowlistEntry } from "~/domain/allowlist/allowlist.server";
 import { planAtLeast, PLAN_NAMES } from "~/domain/billing/plans";
@@ -75,34 +76,36 @@ export default function IpAllowlist() {
             <p>Start with an entry that covers your current address, then add your office or VPN ranges.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Address or range</th>
-                <th scope="col">Label</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <code>{e.cidr}</code>
-                  </td>
-                  <td>{e.label || "—"}</td>
-                  <td>{new Date(e.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</td>
-                  <td>
-                    <PostButton intent="delete" fields={{ id: e.id }} label={`Remove ${e.cidr}`} className="btn btn-danger btn-sm">
-                      Remove
-                    </PostButton>
-                  </td>
+          <TableScroll label="IP allowlist">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Address or range</th>
+                  <th scope="col">Label</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.entries.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <code>{e.cidr}</code>
+                    </td>
+                    <td>{e.label || "—"}</td>
+                    <td>{new Date(e.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</td>
+                    <td>
+                      <PostButton intent="delete" fields={{ id: e.id }} label={`Remove ${e.cidr}`} className="btn btn-danger btn-sm">
+                        Remove
+                      </PostButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="add-heading" style={{ maxWidth: 560 }}>

@@ -3,6 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { isAdmin } from "~/domain/actor";
+import { textOn } from "~/domain/branding/brand-style";
 import { updateOrgSettingsSchema } from "~/domain/orgs/orgs.schema";
 import { getOrgSettings, updateOrgSettings } from "~/domain/orgs/settings.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
@@ -73,10 +74,10 @@ export default function OrganizationSettings() {
           <Field label="Accent colour" name="settings.branding.accentColor" state={state} defaultValue={s.branding.accentColor} hint="A hex code such as #0ea5e9." />
           <p className="muted">
             Preview:{" "}
-            <span className="badge" style={{ background: s.branding.primaryColor, color: "#fff" }}>
+            <span className="badge" style={{ background: s.branding.primaryColor, color: textOn(s.branding.primaryColor) }}>
               Primary
             </span>{" "}
-            <span className="badge" style={{ background: s.branding.accentColor, color: "#fff" }}>
+            <span className="badge" style={{ background: s.branding.accentColor, color: textOn(s.branding.accentColor) }}>
               Accent
             </span>
           </p>

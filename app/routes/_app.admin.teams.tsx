@@ -3,6 +3,7 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { Field, FormAlert, SubmitButton, Notice } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { teamInput } from "~/domain/orgs/orgs.schema";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "~/domain/teams/teams.server";
@@ -72,66 +73,68 @@ export default function Teams() {
             <p>Group people by squad or function, for example “Payments” or “Design”. Create the first one below.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.teams.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <span aria-hidden="true" style={{ display: "inline-block", width: 10, height: 10, borderRadius: 999, background: t.color ?? "transparent", marginRight: 6 }} />
-                    {t.name}
-                  </td>
-                  <td>{t.description || <span className="muted">—</span>}</td>
-                  <td>{t.isArchived ? <span className="badge">Archived</span> : <span className="badge badge-success">Active</span>}</td>
-                  <td className="inline">
-                    <details>
-                      <summary aria-label={`Edit ${t.name}`}>Edit</summary>
-                      <Form method="post" className="form">
-                        <input type="hidden" name="intent" value="edit" />
+          <TableScroll label="Teams">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.teams.map((t) => (
+                  <tr key={t.id}>
+                    <td>
+                      <span aria-hidden="true" style={{ display: "inline-block", width: 10, height: 10, borderRadius: 999, background: t.color ?? "transparent", marginRight: 6 }} />
+                      {t.name}
+                    </td>
+                    <td>{t.description || <span className="muted">—</span>}</td>
+                    <td>{t.isArchived ? <span className="badge">Archived</span> : <span className="badge badge-success">Active</span>}</td>
+                    <td className="inline">
+                      <details>
+                        <summary aria-label={`Edit ${t.name}`}>Edit</summary>
+                        <Form method="post" className="form">
+                          <input type="hidden" name="intent" value="edit" />
+                          <input type="hidden" name="teamId" value={t.id} />
+                          <input type="hidden" name="archived" value={archivedFlag} />
+                          <div className="field">
+                            <label htmlFor={`name-${t.id}`}>Name</label>
+                            <input id={`name-${t.id}`} name="name" defaultValue={t.name} maxLength={100} required />
+                          </div>
+                          <div className="field">
+                            <label htmlFor={`description-${t.id}`}>Description</label>
+                            <input id={`description-${t.id}`} name="description" defaultValue={t.description} maxLength={500} />
+                          </div>
+                          <div className="field">
+                            <label htmlFor={`color-${t.id}`}>Colour (hex)</label>
+                            <input id={`color-${t.id}`} name="color" defaultValue={t.color ?? ""} />
+                          </div>
+                          <button type="submit" className="btn btn-secondary btn-sm">
+                            Save
+                          </button>
+                        </Form>
+                      </details>
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="intent" value={t.isArchived ? "restore" : "archive"} />
                         <input type="hidden" name="teamId" value={t.id} />
                         <input type="hidden" name="archived" value={archivedFlag} />
-                        <div className="field">
-                          <label htmlFor={`name-${t.id}`}>Name</label>
-                          <input id={`name-${t.id}`} name="name" defaultValue={t.name} maxLength={100} required />
-                        </div>
-                        <div className="field">
-                          <label htmlFor={`description-${t.id}`}>Description</label>
-                          <input id={`description-${t.id}`} name="description" defaultValue={t.description} maxLength={500} />
-                        </div>
-                        <div className="field">
-                          <label htmlFor={`color-${t.id}`}>Colour (hex)</label>
-                          <input id={`color-${t.id}`} name="color" defaultValue={t.color ?? ""} />
-                        </div>
-                        <button type="submit" className="btn btn-secondary btn-sm">
-                          Save
+                        <button type="submit" className="btn btn-secondary btn-sm" aria-label={`${t.isArchived ? "Restore" : "Archive"} ${t.name}`}>
+                          {t.isArchived ? "Restore" : "Archive"}
                         </button>
                       </Form>
-                    </details>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="intent" value={t.isArchived ? "restore" : "archive"} />
-                      <input type="hidden" name="teamId" value={t.id} />
-                      <input type="hidden" name="archived" value={archivedFlag} />
-                      <button type="submit" className="btn btn-secondary btn-sm" aria-label={`${t.isArchived ? "Restore" : "Archive"} ${t.name}`}>
-                        {t.isArchived ? "Restore" : "Archive"}
-                      </button>
-                    </Form>
-                    <PostButton intent="delete" fields={{ teamId: t.id, name: t.name, archived: archivedFlag }} label={`Delete ${t.name}`} className="btn btn-danger btn-sm">
-                      Delete
-                    </PostButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                      <PostButton intent="delete" fields={{ teamId: t.id, name: t.name, archived: archivedFlag }} label={`Delete ${t.name}`} className="btn btn-danger btn-sm">
+                        Delete
+                      </PostButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="new-team-heading" style={{ maxWidth: 560 }}>

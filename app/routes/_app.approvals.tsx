@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { TRIGGER_LABELS } from "~/domain/approvals/approvals.schema";
 import { decideApproval, listApprovals } from "~/domain/approvals/decisions.server";
 import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Approvals · PRD Studio" }];
 
@@ -44,7 +46,7 @@ export default function Approvals() {
             <Form method="post" key={a.id} className="stack">
               <h3>{TRIGGER_LABELS[a.triggerType]}: {a.target.label}</h3>
               <p>
-                Requested by {a.requestedBy?.name ?? "a former member"} · {a.approvals} of {a.requiredApprovals} approvals
+                Requested by {a.requestedBy?.name ?? "a former member"} · {a.approvals} of {plural(a.requiredApprovals, "approval")}
               </p>
               <input type="hidden" name="approvalId" value={a.id} />
               <label htmlFor={`comment-${a.id}`}>Comment (optional)</label>
@@ -62,21 +64,23 @@ export default function Approvals() {
         {mine.length === 0 ? (
           <p>You have no approval requests. Actions guarded by a workflow (such as moving a project to Approved) create one.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr><th>Action</th><th>Target</th><th>Status</th><th>Approvals</th></tr>
-            </thead>
-            <tbody>
-              {mine.map((a) => (
-                <tr key={a.id}>
-                  <td>{TRIGGER_LABELS[a.triggerType]}</td>
-                  <td>{a.target.label}</td>
-                  <td><span className="badge">{a.status}</span></td>
-                  <td>{a.approvals} / {a.requiredApprovals}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label="Approvals requested by me">
+            <table className="table">
+              <thead>
+                <tr><th>Action</th><th>Target</th><th>Status</th><th>Approvals</th></tr>
+              </thead>
+              <tbody>
+                {mine.map((a) => (
+                  <tr key={a.id}>
+                    <td>{TRIGGER_LABELS[a.triggerType]}</td>
+                    <td>{a.target.label}</td>
+                    <td><span className="badge">{a.status}</span></td>
+                    <td>{a.approvals} / {a.requiredApprovals}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -8,6 +8,7 @@ import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { readFlash } from "~/http/ui/flash.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Exports · PRD Studio" }];
 
@@ -101,7 +102,7 @@ export default function Exports() {
           <>
             {data.total > data.projects.length ? (
               <p className="muted">
-                Showing the first {data.projects.length} of {data.total} projects, by name. Search to find others.
+                Showing the first {data.projects.length} of {plural(data.total, "project")}, by name. Search to find others.
               </p>
             ) : null}
             <BulkExportForm projects={data.projects} selected={data.selected} format={data.format} formats={data.formats} max={BULK_MAX_PROJECTS} />

@@ -16,6 +16,8 @@ import { createSchedule, listSchedules } from "~/domain/scheduled-exports/schedu
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 import { DeliveryStatus } from "~/components/delivery-status";
+import { TableScroll } from "~/components/table-scroll";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled exports · PRD Studio" }];
 
@@ -105,42 +107,44 @@ export default function Schedules() {
             <p>Add one below, for example a weekly PDF of a PRD for your stakeholders, or a weekly digest of every project.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">When</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Next run</th>
-                <th scope="col">Last run</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.schedules.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <Link to={`/exports/schedules/${s.id}`}>{s.projectName ?? (s.projectId ? "—" : DIGEST_LABEL)}</Link>
-                  </td>
-                  <td>{s.description}</td>
-                  <td>
-                    {s.format.toUpperCase()} by {s.deliveryMethod === "email" ? `e-mail to ${s.recipients.length} recipient${s.recipients.length === 1 ? "" : "s"}` : "webhook"}
-                  </td>
-                  <td>{s.isActive ? (s.next ?? "—") : "Paused"}</td>
-                  <td>
-                    {s.last ?? "Never"}
-                    {s.lastDeliveryStatus ? (
-                      <>
-                        {" "}
-                        <DeliveryStatus status={s.lastDeliveryStatus} />
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{s.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Paused</span>}</td>
+          <TableScroll label="Scheduled exports">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Project</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Next run</th>
+                  <th scope="col">Last run</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.schedules.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <Link to={`/exports/schedules/${s.id}`}>{s.projectName ?? (s.projectId ? "—" : DIGEST_LABEL)}</Link>
+                    </td>
+                    <td>{s.description}</td>
+                    <td>
+                      {s.format.toUpperCase()} by {s.deliveryMethod === "email" ? `e-mail to ${plural(s.recipients.length, "recipient")}` : "webhook"}
+                    </td>
+                    <td>{s.isActive ? (s.next ?? "—") : "Paused"}</td>
+                    <td>
+                      {s.last ?? "Never"}
+                      {s.lastDeliveryStatus ? (
+                        <>
+                          {" "}
+                          <DeliveryStatus status={s.lastDeliveryStatus} />
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{s.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Paused</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="create-schedule-heading" style={{ maxWidth: 680 }}>

@@ -17,6 +17,7 @@ import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { DeliveryStatus } from "~/components/delivery-status";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "schedule" in data ? `${data.schedule.projectName ?? (data.schedule.projectId ? "Scheduled export" : DIGEST_LABEL)}` : "Scheduled export"} · Scheduled exports · PRD Studio` },
@@ -159,28 +160,30 @@ export default function ScheduleDetail() {
             <p>Deliveries appear here when the schedule runs, or after “Run now”.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-                <th scope="col">To</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.when}</td>
-                  <td>
-                    <DeliveryStatus status={l.status} />
-                  </td>
-                  <td className="clamp">{l.recipients.join(", ")}</td>
-                  <td className="clamp">{l.error ?? ""}</td>
+          <TableScroll label="Delivery log">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Error</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {logs.map((l) => (
+                  <tr key={l.id}>
+                    <td>{l.when}</td>
+                    <td>
+                      <DeliveryStatus status={l.status} />
+                    </td>
+                    <td className="clamp">{l.recipients.join(", ")}</td>
+                    <td className="clamp">{l.error ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       {data.canManage ? (

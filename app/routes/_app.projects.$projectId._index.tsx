@@ -12,13 +12,14 @@ import { PRD_STYLES, putPrdSchema } from "~/domain/prd/prd.schema";
 import { getPrd, savePrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderMarkdownForPage } from "~/utils/markdown.server";
 import { CommentsPanel } from "~/components/comments-panel";
 import { commentsAction, commentsData } from "~/http/ui/comments-ui.server";
 import { PrdCheckCard } from "~/components/ai/prd-check-card";
 import { checkProjectPrd } from "~/domain/prd/check.server";
 import { readFlash } from "~/http/ui/flash.server";
 import { starterFor } from "~/domain/prd/starter";
+import { plural } from "~/utils/plural";
 
 /** The rich, live editor: its code loads only in the browser, on this page. */
 const RichEditor = lazy(() => import("~/components/editor/rich-editor.client"));
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     check,
     permissions: project.permissions,
     prd,
-    html: prd ? renderMarkdown(prd.content) : "",
+    html: prd ? renderMarkdownForPage(prd.content) : "",
     editing: editing && project.permissions.canEdit,
     starter: starterFor(project.name, project.template),
     ...(await commentsData(actor, project.id, prd?.content ?? "")),
@@ -107,7 +108,7 @@ export default function ProjectDocument() {
               {conflict.current.updatedBy?.name ?? "A colleague"} saved version {conflict.current.versionNumber} while you were
               editing.{" "}
               {conflict.overlaps.length
-                ? `Edits to different lines were merged, but you both changed the same lines in ${conflict.overlaps.length} place${conflict.overlaps.length === 1 ? "" : "s"}:`
+                ? `Edits to different lines were merged, but you both changed the same lines in ${plural(conflict.overlaps.length, "place")}:`
                 : "Your text is kept below."}
             </p>
             {conflict.overlaps.length ? (
@@ -216,6 +217,7 @@ export default function ProjectDocument() {
                   canEdit={permissions.canEdit}
                   canComment={permissions.canComment}
                   html={html}
+                  versionNumber={prd.versionNumber}
                   threads={comments.comments.flatMap((c) => (c.anchor && !c.resolved ? [{ id: c.id, ...c.anchor }] : []))}
                   mentionable={comments.mentionable ?? []}
                   activeCommentId={activeCommentId}

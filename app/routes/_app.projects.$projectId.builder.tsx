@@ -17,6 +17,7 @@ import { getProject } from "~/domain/projects/projects.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { assertAiRate } from "~/http/ai-rate.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "AI builder · PRD Studio" }];
 
@@ -177,7 +178,7 @@ export default function Builder() {
           <h2 id="generate-heading">{hasPrd ? "Regenerate the PRD" : "Generate the PRD"}</h2>
           <p className="muted">
             {conversation.qaPairs.length
-              ? `Uses your ${conversation.qaPairs.length} answer${conversation.qaPairs.length === 1 ? "" : "s"} and the project's template.`
+              ? `Uses your ${plural(conversation.qaPairs.length, "answer")} and the project's template.`
               : "No answers yet: the PRD will be an outline with open questions. Answer a few questions first for a real draft."}{" "}
             {hasPrd ? "The current PRD stays in Versions; the generated one becomes the new version." : null}
           </p>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { RelativeTime } from "~/components/project-badges";
+import { TableScroll } from "~/components/table-scroll";
 import { MAX_FILE_BYTES, createFolderSchema, updateFolderSchema, uploadFieldsSchema } from "~/domain/files/files.schema";
 import { assertCanUpload, deleteFile, listFiles, uploadFile } from "~/domain/files/files.server";
 import { createFolder, deleteFolder, updateFolder } from "~/domain/files/folders.server";
@@ -131,44 +132,46 @@ export default function Files() {
                 {g.files.length === 0 ? (
                   <p className="muted">Empty.</p>
                 ) : (
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Size</th>
-                        <th scope="col">Uploaded</th>
-                        <th scope="col">
-                          <span className="sr-only">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {g.files.map((f) => (
-                        <tr key={f.id}>
-                          <td>
-                            <a href={f.downloadUrl} download>
-                              {f.filename}
-                            </a>
-                          </td>
-                          <td>{formatBytes(f.size)}</td>
-                          <td>
-                            {f.uploadedBy?.name ?? "—"}, <RelativeTime iso={f.createdAt} />
-                          </td>
-                          <td>
-                            {canEdit ? (
-                              <Form method="post">
-                                <input type="hidden" name="intent" value="delete-file" />
-                                <input type="hidden" name="fileId" value={f.id} />
-                                <button className="btn btn-link" type="submit" aria-label={`Delete ${f.filename}`}>
-                                  Delete
-                                </button>
-                              </Form>
-                            ) : null}
-                          </td>
+                  <TableScroll label={`Files in ${g.name}`}>
+                    <table className="table">
+                      <thead>
+                        <tr>
+                          <th scope="col">Name</th>
+                          <th scope="col">Size</th>
+                          <th scope="col">Uploaded</th>
+                          <th scope="col">
+                            <span className="sr-only">Actions</span>
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {g.files.map((f) => (
+                          <tr key={f.id}>
+                            <td>
+                              <a href={f.downloadUrl} download>
+                                {f.filename}
+                              </a>
+                            </td>
+                            <td>{formatBytes(f.size)}</td>
+                            <td>
+                              {f.uploadedBy?.name ?? "—"}, <RelativeTime iso={f.createdAt} />
+                            </td>
+                            <td>
+                              {canEdit ? (
+                                <Form method="post">
+                                  <input type="hidden" name="intent" value="delete-file" />
+                                  <input type="hidden" name="fileId" value={f.id} />
+                                  <button className="btn btn-link" type="submit" aria-label={`Delete ${f.filename}`}>
+                                    Delete
+                                  </button>
+                                </Form>
+                              ) : null}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </TableScroll>
                 )}
               </section>
             ))

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { PriorityBadge, RelativeTime, StatusBadge, statusLabel } from "~/components/project-badges";
 import { ExportMenu } from "~/components/projects/export-menu";
+import { TabNav } from "~/components/tab-nav";
 import { exportMenu } from "~/domain/exports/export.server";
 import { PROJECT_STATUSES } from "~/domain/projects/projects.schema";
 import { getProject, setProjectStatus } from "~/domain/projects/projects.server";
@@ -31,7 +32,6 @@ export default function ProjectLayout() {
   const navigation = useNavigation();
   const changing = navigation.formData?.get("intent") === "status";
   const base = `/projects/${project.id}`;
-  const tab = ({ isActive }: { isActive: boolean }) => (isActive ? "active" : undefined);
   return (
     <>
       <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
@@ -75,34 +75,19 @@ export default function ProjectLayout() {
         </div>
       </div>
       {project.description ? <p className="muted">{project.description}</p> : null}
-      <nav className="tabs" aria-label="Project">
-        <NavLink to={base} end className={tab}>
-          Document
-        </NavLink>
-        <NavLink to={`${base}/builder`} className={tab}>
-          AI builder
-        </NavLink>
-        <NavLink to={`${base}/ai`} className={tab}>
-          AI tools
-        </NavLink>
-        <NavLink to={`${base}/versions`} className={tab}>
-          Versions
-        </NavLink>
-        <NavLink to={`${base}/files`} className={tab}>
-          Files
-        </NavLink>
-        <NavLink to={`${base}/sharing`} className={tab}>
-          Sharing &amp; people
-        </NavLink>
-        <NavLink to={`${base}/activity`} className={tab}>
-          Activity
-        </NavLink>
-        {project.permissions.canEdit ? (
-          <NavLink to={`${base}/settings`} className={tab}>
-            Settings
-          </NavLink>
-        ) : null}
-      </nav>
+      <TabNav
+        label="Project"
+        tabs={[
+          { to: base, label: "Document", end: true },
+          { to: `${base}/builder`, label: "AI builder" },
+          { to: `${base}/ai`, label: "AI tools" },
+          { to: `${base}/versions`, label: "Versions" },
+          { to: `${base}/files`, label: "Files" },
+          { to: `${base}/sharing`, label: "Sharing & people" },
+          { to: `${base}/activity`, label: "Activity" },
+          ...(project.permissions.canEdit ? [{ to: `${base}/settings`, label: "Settings" }] : []),
+        ]}
+      />
       <Outlet />
     </>
   );

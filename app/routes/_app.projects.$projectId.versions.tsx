@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DiffView } from "~/components/diff-view";
 import { FormAlert } from "~/components/forms";
-import { RelativeTime } from "~/components/project-badges";
+import { DateTime } from "~/components/project-badges";
+import { TableScroll } from "~/components/table-scroll";
 import { createVersionSchema } from "~/domain/prd/prd.schema";
 import { createVersion, getVersion, listVersions, restoreVersion } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
@@ -76,54 +77,56 @@ export default function Versions() {
           ) : null}
         </div>
         <Form method="get">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Version</th>
-                <th scope="col">By</th>
-                <th scope="col">When</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((v) => (
-                <tr key={v.id}>
-                  <td>
-                    <input type="radio" name="from" value={v.id} defaultChecked={v.id === (params.get("from") ?? from)} aria-label={`Compare from version ${v.number}`} />
-                  </td>
-                  <td>
-                    <input type="radio" name="to" value={v.id} defaultChecked={v.id === (params.get("to") ?? to)} aria-label={`Compare to version ${v.number}`} />
-                  </td>
-                  <td>
-                    <strong>v{v.number}</strong> {v.label ? <span className="badge badge-brand">{v.label}</span> : null}{" "}
-                    <span className="muted">{v.source}</span>
-                  </td>
-                  <td>{v.createdBy?.name ?? "—"}</td>
-                  <td>
-                    <RelativeTime iso={v.createdAt} />
-                  </td>
-                  <td>
-                    {canEdit && v.id !== versions[0]!.id ? (
-                      <button
-                        className="btn btn-link"
-                        type="submit"
-                        formMethod="post"
-                        name="versionId"
-                        value={v.id}
-                        formNoValidate
-                      >
-                        Restore
-                      </button>
-                    ) : null}
-                  </td>
+          <TableScroll label="Versions">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">From</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">By</th>
+                  <th scope="col">When</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {versions.map((v) => (
+                  <tr key={v.id}>
+                    <td>
+                      <input type="radio" name="from" value={v.id} defaultChecked={v.id === (params.get("from") ?? from)} aria-label={`Compare from version ${v.number}`} />
+                    </td>
+                    <td>
+                      <input type="radio" name="to" value={v.id} defaultChecked={v.id === (params.get("to") ?? to)} aria-label={`Compare to version ${v.number}`} />
+                    </td>
+                    <td>
+                      <strong>v{v.number}</strong> {v.label ? <span className="badge badge-brand">{v.label}</span> : null}{" "}
+                      <span className="muted">{v.source}</span>
+                    </td>
+                    <td>{v.createdBy?.name ?? "—"}</td>
+                    <td>
+                      <DateTime iso={v.createdAt} />
+                    </td>
+                    <td>
+                      {canEdit && v.id !== versions[0]!.id ? (
+                        <button
+                          className="btn btn-link"
+                          type="submit"
+                          formMethod="post"
+                          name="versionId"
+                          value={v.id}
+                          formNoValidate
+                        >
+                          Restore
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <div style={{ marginTop: 12 }}>
             <button className="btn btn-secondary" type="submit">
               {navigation.state === "loading" ? "Comparing…" : "Compare"}

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { RelativeTime, StatusBadge } from "~/components/project-badges";
 import { AppError } from "~/domain/errors";
 import { searchQuerySchema } from "~/domain/search/search.schema";
 import { searchProjects } from "~/domain/search/search-modes.server";
+import { snippetParts } from "~/domain/search/snippet-text.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Search · PRD Studio" }];
 
@@ -13,8 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
   if (!q) return { q, results: null, total: 0, problem: null };
   try {
-    const { results, total } = await searchProjects(actor, searchQuerySchema.parse({ q, mode: "keyword", limit: 30 }));
-    return { q, results, total, problem: null };
+    const found = await searchProjects(actor, searchQuerySchema.parse({ q, mode: "keyword", limit: 30 }));
+    // The snippet as plain-text parts (Markdown syntax dropped), rendered as text and <mark>: no HTML is set on the page.
+    const results = found.results.map(({ snippet, ...r }) => ({ ...r, snippet: snippetParts(snippet) }));
+    return { q, results, total: found.total, problem: null };
   } catch (error) {
     if (error instanceof AppError || (error as Error).name === "ZodError") {
       return { q, results: [], total: 0, problem: "Type at least one word (letters or digits) to search." };
@@ -56,9 +61,7 @@ export default function Search() {
         </div>
       ) : (
         <section aria-label="Results" className="stack">
-          <p className="muted">
-            {total} result{total === 1 ? "" : "s"}
-          </p>
+          <p className="muted">{plural(total, "result")}</p>
           {results.map((r) => (
             <article key={r.projectId} className="card search-result">
               <h2>
@@ -71,9 +74,9 @@ export default function Search() {
                   updated <RelativeTime iso={r.updatedAt} />
                 </span>
               </div>
-              {/* The snippet is HTML-escaped by the domain; only <mark> is added. */}
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the domain (see above). */}
-              <p className="snippet" dangerouslySetInnerHTML={{ __html: r.snippet }} />
+              <p className="snippet">
+                {r.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <Fragment key={i}>{part.text}</Fragment>))}
+              </p>
             </article>
           ))}
         </section>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldNotes, FormAlert, SubmitButton, type FormState } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { currentAccount, resendVerification } from "~/domain/auth/auth.server";
 import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { PLAN_NAMES } from "~/domain/billing/plans";
@@ -138,13 +139,15 @@ export default function AccountSettings() {
 
       <section className="card" aria-labelledby="org-heading">
         <h2 id="org-heading">Organization</h2>
-        <table className="table">
-          <tbody>
-            <tr><th scope="row">Name</th><td>{organization.name}</td></tr>
-            <tr><th scope="row">Your role</th><td style={{ textTransform: "capitalize" }}>{organization.role}</td></tr>
-            <tr><th scope="row">Plan</th><td><span className="badge badge-brand">{PLAN_NAMES[organization.plan]}</span></td></tr>
-          </tbody>
-        </table>
+        <TableScroll label="Organization">
+          <table className="table">
+            <tbody>
+              <tr><th scope="row">Name</th><td>{organization.name}</td></tr>
+              <tr><th scope="row">Your role</th><td style={{ textTransform: "capitalize" }}>{organization.role}</td></tr>
+              <tr><th scope="row">Plan</th><td><span className="badge badge-brand">{PLAN_NAMES[organization.plan]}</span></td></tr>
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
 
       <section className="card" aria-labelledby="data-heading">

@@ -3,6 +3,7 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components/forms";
 import { CopyButton } from "~/components/copy-button";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
 import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
@@ -11,6 +12,7 @@ import { PLAN_NAMES } from "~/domain/billing/plans";
 import { appUrl } from "~/config.server";
 import { readFlash, setFlash } from "~/http/ui/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "API keys · Settings · PRD Studio" }];
 
@@ -128,45 +130,47 @@ export default function ApiKeys() {
             <p>Create one to call the PRD Studio API from scripts, CI or other apps.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Access</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.keys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td data-scopes={k.scopes.join(" ")}>{scopeSummary(k.scopes)}</td>
-                  <td>{k.createdBy.name ?? "—"}</td>
-                  <td>{k.lastUsedAt ? date(k.lastUsedAt) : "Never"}</td>
-                  <td>{k.expiresAt ? date(k.expiresAt) : "Never"}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="keyId" value={k.id} />
-                      <input type="hidden" name="name" value={k.name} />
-                      <button type="submit" className="btn btn-danger btn-sm" aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </button>
-                    </Form>
-                  </td>
+          <TableScroll label="API keys">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Access</th>
+                  <th scope="col">Created by</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.keys.map((k) => (
+                  <tr key={k.id}>
+                    <td>{k.name}</td>
+                    <td>
+                      <code>{k.prefix}…</code>
+                    </td>
+                    <td data-scopes={k.scopes.join(" ")}>{scopeSummary(k.scopes)}</td>
+                    <td>{k.createdBy.name ?? "—"}</td>
+                    <td>{k.lastUsedAt ? date(k.lastUsedAt) : "Never"}</td>
+                    <td>{k.expiresAt ? date(k.expiresAt) : "Never"}</td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="keyId" value={k.id} />
+                        <input type="hidden" name="name" value={k.name} />
+                        <button type="submit" className="btn btn-danger btn-sm" aria-label={`Revoke ${k.name}`}>
+                          Revoke
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="create-heading" style={{ maxWidth: 560 }}>
@@ -176,7 +180,7 @@ export default function ApiKeys() {
             <p>
               {data.limit === 0
                 ? `API keys are not included in the ${data.plan} plan. Upgrade to Starter (2 keys), Pro (10) or Enterprise (unlimited).`
-                : `You have used all ${data.limit} keys of the ${data.plan} plan. Revoke one or upgrade for more.`}
+                : `You have used all ${plural(data.limit, "key")} of the ${data.plan} plan. Revoke one or upgrade for more.`}
             </p>
             <p className="muted">
               Self-hosting? The operator can change a workspace's plan with <code>npm run org:plan -- you@example.com starter</code>.

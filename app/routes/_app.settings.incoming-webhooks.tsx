@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PostButton } from "~/components/post-button";
 import { CopyButton } from "~/components/copy-button";
 import { Field, FieldNotes, FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import {
   createIncomingWebhook,
@@ -109,50 +110,52 @@ export default function IncomingWebhooks() {
             <p>Create one below to let a CRM, CI pipeline or chat tool send events into PRD Studio.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Action</th>
-                <th scope="col">Token</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last event</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.hooks.map((h) => (
-                <tr key={h.id}>
-                  <td>{h.name}</td>
-                  <td>
-                    {INCOMING_ACTION_LABELS[h.action]}
-                    {h.config.projectId ? <> · {data.projects.find((p) => p.id === h.config.projectId)?.name ?? "a project"}</> : null}
-                  </td>
-                  <td>
-                    <code>{h.tokenPrefix}…</code>
-                  </td>
-                  <td>{h.isActive ? <span className="badge badge-success">Active</span> : <span className="badge">Disabled</span>}</td>
-                  <td>{when(h.lastEventAt)}</td>
-                  <td>
-                    <Link to={`?events=${h.id}`} className="btn btn-secondary btn-sm" aria-label={`Recent events of ${h.name}`}>
-                      Events
-                    </Link>{" "}
-                    <PostButton intent="toggle" fields={{ id: h.id, isActive: h.isActive ? "false" : "true" }} label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`} className="btn btn-secondary btn-sm">
-                      {h.isActive ? "Disable" : "Enable"}
-                    </PostButton>{" "}
-                    <PostButton intent="rotate" fields={{ id: h.id }} label={`New URL for ${h.name}`} className="btn btn-secondary btn-sm">
-                      New URL
-                    </PostButton>{" "}
-                    <PostButton intent="delete" fields={{ id: h.id, name: h.name }} label={`Delete ${h.name}`} className="btn btn-danger btn-sm">
-                      Delete
-                    </PostButton>
-                  </td>
+          <TableScroll label="Incoming webhooks">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Token</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last event</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.hooks.map((h) => (
+                  <tr key={h.id}>
+                    <td>{h.name}</td>
+                    <td>
+                      {INCOMING_ACTION_LABELS[h.action]}
+                      {h.config.projectId ? <> · {data.projects.find((p) => p.id === h.config.projectId)?.name ?? "a project"}</> : null}
+                    </td>
+                    <td>
+                      <code>{h.tokenPrefix}…</code>
+                    </td>
+                    <td>{h.isActive ? <span className="badge badge-success">Active</span> : <span className="badge">Disabled</span>}</td>
+                    <td>{when(h.lastEventAt)}</td>
+                    <td>
+                      <Link to={`?events=${h.id}`} className="btn btn-secondary btn-sm" aria-label={`Recent events of ${h.name}`}>
+                        Events
+                      </Link>{" "}
+                      <PostButton intent="toggle" fields={{ id: h.id, isActive: h.isActive ? "false" : "true" }} label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`} className="btn btn-secondary btn-sm">
+                        {h.isActive ? "Disable" : "Enable"}
+                      </PostButton>{" "}
+                      <PostButton intent="rotate" fields={{ id: h.id }} label={`New URL for ${h.name}`} className="btn btn-secondary btn-sm">
+                        New URL
+                      </PostButton>{" "}
+                      <PostButton intent="delete" fields={{ id: h.id, name: h.name }} label={`Delete ${h.name}`} className="btn btn-danger btn-sm">
+                        Delete
+                      </PostButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       {data.selected ? <EventLog name={data.selected.name} events={data.events} /> : null}
@@ -171,33 +174,35 @@ function EventLog({ name, events }: { name: string; events: { id: string; status
           <p>Events appear here as soon as something is sent to the URL (the last 50 are kept in view).</p>
         </div>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-              <th scope="col">Type</th>
-              <th scope="col">Payload / error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id}>
-                <td>{when(e.createdAt)}</td>
-                <td>
-                  <span className={STATUS_BADGE[e.status]}>{e.status}</span>
-                </td>
-                <td>
-                  <code>{e.contentType || "—"}</code>
-                </td>
-                <td>
-                  {e.error ? <p className="field-error">{e.error}</p> : null}
-                  <code>{e.payload.length > 200 ? `${e.payload.slice(0, 200)}…` : e.payload || "(empty)"}</code>
-                </td>
+        <TableScroll label={`Recent events of ${name}`}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Status</th>
+                <th scope="col">Type</th>
+                <th scope="col">Payload / error</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id}>
+                  <td>{when(e.createdAt)}</td>
+                  <td>
+                    <span className={STATUS_BADGE[e.status]}>{e.status}</span>
+                  </td>
+                  <td>
+                    <code>{e.contentType || "—"}</code>
+                  </td>
+                  <td>
+                    {e.error ? <p className="field-error">{e.error}</p> : null}
+                    <code>{e.payload.length > 200 ? `${e.payload.slice(0, 200)}…` : e.payload || "(empty)"}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

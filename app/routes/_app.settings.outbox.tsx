@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
+import { TableScroll } from "~/components/table-scroll";
 import { outboxFor } from "~/domain/mail/mail.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 
@@ -61,41 +62,43 @@ export default function Outbox() {
           <p>Notifications, invitations you send and scheduled exports will appear here.</p>
         </div>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Message</th>
-              <th scope="col">To</th>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <details>
-                    <summary>{m.subject}</summary>
-                    {m.withheld ? (
-                      <p className="muted">{m.text}</p>
-                    ) : (
-                      <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", margin: "8px 0 0" }}>
-                        <Linkified text={m.text} />
-                      </pre>
-                    )}
-                  </details>
-                  {m.attachments.length ? <div className="muted">Attached: {m.attachments.join(", ")}</div> : null}
-                  {m.lastError ? <div className="field-error">Last error: {m.lastError}</div> : null}
-                </td>
-                <td>{m.toAddress}</td>
-                <td>
-                  <span className={`badge ${STATUS[m.status]?.tone ?? ""}`}>{STATUS[m.status]?.label ?? m.status}</span>
-                </td>
-                <td>{new Date(m.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</td>
+        <TableScroll label="Outbox messages">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Message</th>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col">When</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {messages.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    <details>
+                      <summary>{m.subject}</summary>
+                      {m.withheld ? (
+                        <p className="muted">{m.text}</p>
+                      ) : (
+                        <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", margin: "8px 0 0" }}>
+                          <Linkified text={m.text} />
+                        </pre>
+                      )}
+                    </details>
+                    {m.attachments.length ? <div className="muted">Attached: {m.attachments.join(", ")}</div> : null}
+                    {m.lastError ? <div className="field-error">Last error: {m.lastError}</div> : null}
+                  </td>
+                  <td>{m.toAddress}</td>
+                  <td>
+                    <span className={`badge ${STATUS[m.status]?.tone ?? ""}`}>{STATUS[m.status]?.label ?? m.status}</span>
+                  </td>
+                  <td>{new Date(m.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyButton } from "~/components/copy-button";
 import { Field, FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { EVENT_CHOICES, EVENT_FIELD_PREFIX, webhookFormInput } from "~/domain/webhooks/webhooks.form";
@@ -10,6 +11,7 @@ import { createWebhookSchema } from "~/domain/webhooks/webhooks.schema";
 import { createWebhook, listWebhooks, webhookQuota } from "~/domain/webhooks/webhooks.server";
 import { readFlash } from "~/http/ui/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction = () => [{ title: "Webhooks · Settings · PRD Studio" }];
 
@@ -117,38 +119,40 @@ export default function Webhooks() {
             <p>Add one to tell your chat, CRM or CI when projects and PRDs change.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.webhooks.map((w) => (
-                <tr key={w.id}>
-                  <td>
-                    <Link to={`/settings/webhooks/${w.id}`}>{w.name}</Link>
-                  </td>
-                  <td className="clamp">
-                    <code>{w.url}</code>
-                  </td>
-                  <td>{w.events.join(", ")}</td>
-                  <td>
-                    {w.isActive ? (
-                      <span className="badge badge-success">Active</span>
-                    ) : (
-                      <span className="badge badge-warning" title={w.disabledReason ?? undefined}>
-                        {w.disabledReason ? "Switched off (failures)" : "Off"}
-                      </span>
-                    )}
-                  </td>
+          <TableScroll label="Webhooks">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.webhooks.map((w) => (
+                  <tr key={w.id}>
+                    <td>
+                      <Link to={`/settings/webhooks/${w.id}`}>{w.name}</Link>
+                    </td>
+                    <td className="clamp">
+                      <code>{w.url}</code>
+                    </td>
+                    <td>{w.events.join(", ")}</td>
+                    <td>
+                      {w.isActive ? (
+                        <span className="badge badge-success">Active</span>
+                      ) : (
+                        <span className="badge badge-warning" title={w.disabledReason ?? undefined}>
+                          {w.disabledReason ? "Switched off (failures)" : "Off"}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="create-hook-heading" style={{ maxWidth: 640 }}>
@@ -158,7 +162,7 @@ export default function Webhooks() {
             <p>
               {data.limit === 0
                 ? `Webhooks are not included in the ${data.plan} plan. Upgrade to Starter (2 webhooks), Pro (10) or Enterprise (unlimited).`
-                : `You have used all ${data.limit} webhooks of the ${data.plan} plan. Delete one or upgrade for more.`}
+                : `You have used all ${plural(data.limit, "webhook")} of the ${data.plan} plan. Delete one or upgrade for more.`}
             </p>
           </div>
         ) : null}

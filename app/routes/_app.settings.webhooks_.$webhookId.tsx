@@ -12,6 +12,7 @@ import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { EventPicker } from "./_app.settings.webhooks";
 import { DeliveryStatus } from "~/components/delivery-status";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "webhook" in data ? data.webhook.name : "Webhook"} · Webhooks · PRD Studio` },
@@ -120,36 +121,38 @@ export default function WebhookDetail() {
             <p>Send a test, or wait for a subscribed event.</p>
           </div>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Response</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Created</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.event}</code>
-                  </td>
-                  <td>
-                    <DeliveryStatus status={d.status} />
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.responseStatus ?? "—"}</td>
-                  <td>{d.durationMs === null ? "—" : `${d.durationMs} ms`}</td>
-                  <td>{when(d.createdAt)}</td>
-                  <td className="clamp">{d.error ?? ""}</td>
+          <TableScroll label="Recent deliveries">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Response</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Error</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {deliveries.map((d) => (
+                  <tr key={d.id}>
+                    <td>
+                      <code>{d.event}</code>
+                    </td>
+                    <td>
+                      <DeliveryStatus status={d.status} />
+                    </td>
+                    <td>{d.attempts}</td>
+                    <td>{d.responseStatus ?? "—"}</td>
+                    <td>{d.durationMs === null ? "—" : `${d.durationMs} ms`}</td>
+                    <td>{when(d.createdAt)}</td>
+                    <td className="clamp">{d.error ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="edit-heading" style={{ maxWidth: 640 }}>

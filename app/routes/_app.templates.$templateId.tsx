@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
-import { RelativeTime } from "~/components/project-badges";
+import { DateTime, RelativeTime } from "~/components/project-badges";
 import { TemplateForm } from "~/components/template-form";
 import { isPlatformTemplate } from "~/domain/templates/present";
 import { createSubmissionSchema } from "~/domain/templates/submissions.schema";
@@ -121,7 +121,7 @@ export default function TemplatePage() {
                     <span>
                       <strong>v{v.number}</strong> {v.note ? <span className="muted">{v.note}</span> : null}
                       <div className="muted" style={{ fontSize: "0.85rem" }}>
-                        {v.createdBy?.name ?? "PRD Studio"} · <RelativeTime iso={v.createdAt} />
+                        {v.createdBy?.name ?? "PRD Studio"} · <DateTime iso={v.createdAt} />
                       </div>
                     </span>
                     {canEdit && i > 0 ? (

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { AppMenu } from "~/components/app-menu";
 import { LogoMark, PRODUCT_NAME } from "~/components/logo";
+import { SearchShortcut } from "~/components/search-shortcut";
+import { ThemeToggle } from "~/components/theme-toggle";
 import { PLAN_NAMES } from "~/domain/billing/plans";
 import { brandCssVars } from "~/domain/branding/brand-style";
 import { brandingForOrg } from "~/domain/branding/branding.server";
@@ -34,81 +37,85 @@ export default function AppShell() {
           {branding.logoUrl ? <img src={branding.logoUrl} alt="" width={26} height={26} style={{ objectFit: "contain" }} /> : <LogoMark size={26} />}{" "}
           {branding.companyName || PRODUCT_NAME}
         </div>
-        <Form method="get" action="/search" role="search" className="sidebar-search">
-          <label htmlFor="global-search" className="sr-only">
-            Search
-          </label>
-          <input id="global-search" name="q" type="search" placeholder="Search PRDs…" />
-        </Form>
-        <nav aria-label="Main">
-          <ul>
-            <li>
-              <NavLink to="/home">Home</NavLink>
-            </li>
-            <li>
-              <NavLink to="/projects">Projects</NavLink>
-            </li>
-            <li>
-              <NavLink to="/templates">Templates</NavLink>
-            </li>
-            <li>
-              <NavLink to="/exports">Exports</NavLink>
-            </li>
-          </ul>
-          <p className="nav-heading">Workspace</p>
-          <ul>
-            <li>
-              <NavLink
-                to="/notifications"
-                aria-label={unread ? `Notifications, ${unread} unread` : "Notifications, none unread"}
-                data-testid="notification-bell"
-              >
-                Notifications{unread ? ` (${unread > 99 ? "99+" : unread})` : ""}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/approvals">Approvals</NavLink>
-            </li>
-            <li>
-              <NavLink to="/settings">Settings</NavLink>
-            </li>
-            {isAdmin ? (
-              <li>
-                <NavLink to="/admin">Administration</NavLink>
-              </li>
-            ) : null}
-            {isSuperadmin ? (
-              <li>
-                <NavLink to="/admin/submissions">Template reviews</NavLink>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <div className="account">
-          <div className="name">{user.name}</div>
-          <div className="org">
-            {org.name} · {org.plan} · {role}
-          </div>
-          {organizations.length > 1 ? (
-            <Form method="post" action="/admin?index" className="inline">
-              <input type="hidden" name="intent" value="switch-organization" />
-              <label htmlFor="switch-org" className="sr-only">
-                Organization
-              </label>
-              <select id="switch-org" name="organizationId" defaultValue={organizations.find((o) => o.current)?.id}>
-                {organizations.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit">Switch</button>
-            </Form>
-          ) : null}
-          <Form method="post" action="/sign-out">
-            <button type="submit">Sign out</button>
+        <AppMenu>
+          <Form method="get" action="/search" role="search" className="sidebar-search">
+            <label htmlFor="global-search" className="sr-only">
+              Search
+            </label>
+            <input id="global-search" name="q" type="search" placeholder="Search PRDs…" />
+            <SearchShortcut />
           </Form>
-        </div>
+          <nav aria-label="Main">
+            <ul>
+              <li>
+                <NavLink to="/home">Home</NavLink>
+              </li>
+              <li>
+                <NavLink to="/projects">Projects</NavLink>
+              </li>
+              <li>
+                <NavLink to="/templates">Templates</NavLink>
+              </li>
+              <li>
+                <NavLink to="/exports">Exports</NavLink>
+              </li>
+            </ul>
+            <p className="nav-heading">Workspace</p>
+            <ul>
+              <li>
+                <NavLink
+                  to="/notifications"
+                  aria-label={unread ? `Notifications, ${unread} unread` : "Notifications, none unread"}
+                  data-testid="notification-bell"
+                >
+                  Notifications{unread ? ` (${unread > 99 ? "99+" : unread})` : ""}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/approvals">Approvals</NavLink>
+              </li>
+              <li>
+                <NavLink to="/settings">Settings</NavLink>
+              </li>
+              {isAdmin ? (
+                <li>
+                  <NavLink to="/admin">Administration</NavLink>
+                </li>
+              ) : null}
+              {isSuperadmin ? (
+                <li>
+                  <NavLink to="/admin/submissions">Template reviews</NavLink>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+          <div className="account">
+            <div className="name">{user.name}</div>
+            <div className="org">
+              {org.name} · {org.plan} · {role}
+            </div>
+            {organizations.length > 1 ? (
+              <Form method="post" action="/admin?index" className="inline">
+                <input type="hidden" name="intent" value="switch-organization" />
+                <label htmlFor="switch-org" className="sr-only">
+                  Organization
+                </label>
+                <select id="switch-org" name="organizationId" defaultValue={organizations.find((o) => o.current)?.id}>
+                  {organizations.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit">Switch</button>
+              </Form>
+            ) : null}
+            <Form method="post" action="/sign-out">
+              <button type="submit">Sign out</button>
+            </Form>
+            <ThemeToggle />
+          </div>
+        </AppMenu>
       </aside>
       <main className="main" id="main">
         <Outlet />

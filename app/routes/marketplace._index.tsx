@@ -9,6 +9,7 @@ import { marketplaceQuery } from "~/domain/templates/templates.schema";
 import { queryToObject } from "~/http/api/body.server";
 import { getUiActor } from "~/http/ui/ui.server";
 import { seo } from "~/utils/seo";
+import { plural } from "~/utils/plural";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
@@ -59,9 +60,7 @@ export default function Marketplace() {
             <input type="checkbox" name="featured" value="true" defaultChecked={params.get("featured") === "true"} /> Featured only
           </label>
         </TemplateFilters>
-        <p className="muted">
-          {total} template{total === 1 ? "" : "s"}
-        </p>
+        <p className="muted">{plural(total, "template")}</p>
         {templates.length === 0 ? (
           <div className="card empty-state">
             <h2>No templates match</h2>

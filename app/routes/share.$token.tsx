@@ -15,7 +15,7 @@ import { resolveReview, reviewsByToken } from "~/domain/collaboration/stakeholde
 import { formValues } from "~/http/ui/ui.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { sha256 } from "~/utils/ids.server";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderMarkdownForPage } from "~/utils/markdown.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "project" in data && data.project ? `${data.project.name} · Shared PRD` : "Shared PRD · PRD Studio" },
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         status: result.project.status,
         updatedAt: result.project.updatedAt,
       },
-      html: result.prd ? renderMarkdown(result.prd.content) : null,
+      html: result.prd ? renderMarkdownForPage(result.prd.content) : null,
       reviews: result.reviews.map((r) => ({
         id: r.id,
         name: r.name,

@@ -95,6 +95,11 @@ export function readerText(markdown: string): ReaderText {
   return { text, sections: spans };
 }
 
+/** The reader's text of a piece of Markdown (an excerpt, a search snippet): syntax and tags dropped, one block per line. */
+export function markdownPlainText(markdown: string): string {
+  return blocks(Lexer.lex(markdown, { gfm: true })).join("\n");
+}
+
 /** The id of the section whose text contains `offset`, or null (before the first heading, or no headings). */
 export function sectionAt(reader: ReaderText, offset: number) {
   return reader.sections.find((s) => offset >= s.start && offset < s.end)?.id ?? null;

@@ -70,6 +70,19 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(html, SANITIZE);
 }
 
+/**
+ * `renderMarkdown` for a page of the app (not an export), for small screens
+ * (docs/ui.md, "Small screens"): a table is in a box that scrolls sideways
+ * (as `TableScroll`), and a code block, which scrolls when its lines are longer
+ * than the screen, takes focus so keyboard users can scroll it.
+ */
+export function renderMarkdownForPage(markdown: string): string {
+  return renderMarkdown(markdown)
+    .replace(/<pre\b/g, '<pre tabindex="0"')
+    .replace(/<table\b[^>]*>/g, '<div class="table-scroll" role="region" aria-label="Table" tabindex="0">$&')
+    .replaceAll("</table>", "</table></div>");
+}
+
 /** The document's sections (level 1–3 headings) with their anchor ids. */
 export function sections(markdown: string): { id: string; title: string; level: number }[] {
   return sectionHeadings(markdown).map(({ id, title, level }) => ({ id, title, level }));

@@ -44,6 +44,7 @@ describe("plan limits on API keys", () => {
     const res = await client.post(KEYS, { name: "ci" });
     expectError(res, 403, "LIMIT_REACHED");
     expect(res.body.metric).toBe("api_keys");
+    expect(res.body.error).toBe("The Free plan does not include REST API keys. Upgrade to Starter for more.");
     const list = await client.get(KEYS);
     expect(list.body.apiKeys).toEqual([]);
   });
@@ -55,6 +56,7 @@ describe("plan limits on API keys", () => {
     const third = await client.post(KEYS, { name: "three" });
     expectError(third, 403, "LIMIT_REACHED");
     expect(third.body.metric).toBe("api_keys");
+    expect(third.body.error).toBe("Your Starter plan allows 2 REST API keys; you have 2. Upgrade to Pro for more.");
     expect((await client.get(KEYS)).body.apiKeys).toHaveLength(2);
   });
 

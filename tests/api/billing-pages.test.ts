@@ -27,6 +27,12 @@ describe("billing pages", () => {
     expect(text).toContain("Custom pricing");
     expect(visitor.text).toContain('href="/sign-up?redirectTo=%2Fadmin%2Fplans"');
     expect(text).toContain("Start for free");
+    // Plain metric labels, not the metric ids or a lower-cased "ai tokens".
+    expect(text).toContain("1,000,000 AI tokens per month");
+    expect(text).toContain("2 REST API keys");
+    expect(text).toContain("No REST API keys");
+    expect(text).toContain("3 members");
+    expect(text).not.toMatch(/ai tokens|rest api keys|api_keys|document_uploads/);
     const owner = await signedUpClient();
     const signedIn = pageText(await owner.client.get("/pricing"));
     expect(signedIn).toContain("Current plan");
@@ -72,6 +78,11 @@ describe("billing pages", () => {
     expect(page.text).toContain("Free plan");
     expect(page.text).toMatch(/data-metric="projects" data-level="warning"/);
     expect(page.text).toContain("Near limit");
+    const text = pageText(page);
+    expect(text).toContain("Projects: 90% used (9 of 10).");
+    const labels = ["AI tokens this month", "REST API keys", "Members", "Templates", "Webhooks", "Document uploads this month", "Transcription minutes this month"];
+    for (const label of labels) expect(text).toContain(label);
+    expect(text).not.toMatch(/ai tokens|rest api keys|api_keys|transcription_minutes/);
     expect(page.text).toContain("<meter");
     expect(page.text).toContain("No plan changes yet");
     expect(page.text).toContain('href="/admin/plans"');

@@ -16,7 +16,8 @@ describe("GET /api/pricing and /api/pricing/plans (public)", () => {
     const starter = res.body.tiers[1];
     expect(starter.prices).toEqual({ monthly: 12, annual: 120 });
     expect(starter.limits.api_keys).toBe(2);
-    expect(starter.features).toContain("2 rest api keys");
+    expect(starter.features).toContain("2 REST API keys");
+    expect(starter.features).toContain("1,000,000 AI tokens per month");
     expect(res.body.tiers[3]).toMatchObject({ prices: null, contactSales: true });
     expect(res.body.tiers[3].limits.members).toBe(-1);
 

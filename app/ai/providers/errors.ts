@@ -1,12 +1,10 @@
-import { ProviderError, type ProviderId } from "../types";
+import { PROVIDER_SHORT, ProviderError, type ProviderId } from "../types";
 
 /**
  * Turns whatever an SDK threw into a ProviderError whose message is safe to
  * show and log: the provider's own message, its HTTP status when there was
  * one, and never the API key (removed wherever it appears).
  */
-
-const LABEL: Record<ProviderId, string> = { provider_a: "OpenAI", provider_b: "Anthropic", provider_c: "Gemini" };
 
 export function scrub(text: string, apiKey: string) {
   let out = text;
@@ -33,7 +31,7 @@ function isTimeout(error: unknown) {
 
 export function toProviderError(provider: ProviderId, error: unknown, apiKey: string, signal?: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;
-  const label = LABEL[provider];
+  const label = PROVIDER_SHORT[provider];
   if (isAbort(error, signal)) {
     return new ProviderError(provider, `The request to ${label} was cancelled`, { aborted: true, cause: error });
   }

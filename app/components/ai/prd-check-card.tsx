@@ -1,3 +1,4 @@
+import { plural } from "~/utils/plural";
 type Issue = { id: string; rule: string; severity: "high" | "medium" | "low"; section: string | null; line: number | null; message: string };
 type Check = { issues: Issue[]; counts: { high: number; medium: number; low: number }; sections: { missing: string[]; expected: string[] } };
 
@@ -21,7 +22,7 @@ export function PrdCheckCard({ check, template }: { check: Check; template: { na
       <p className="muted">
         {total === 0
           ? "No issues found."
-          : `${total} issue${total === 1 ? "" : "s"}: ${check.counts.high} high, ${check.counts.medium} medium, ${check.counts.low} low.`}{" "}
+          : `${plural(total, "issue")}: ${check.counts.high} high, ${check.counts.medium} medium, ${check.counts.low} low.`}{" "}
         Rule-based, against {template ? `the “${template.name}” template` : "a standard PRD outline"}.
       </p>
       {shown.length ? (

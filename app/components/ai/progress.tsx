@@ -1,3 +1,5 @@
+import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
+
 /** A progress bar for streamed AI work, announced to screen readers. */
 export function AiProgress({ phase, percent, label }: { phase: string; percent: number; label: string }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
@@ -27,11 +29,11 @@ export function AnsweredBy({ source, provider, model }: { source: string; provid
       </p>
     );
   }
-  const names: Record<string, string> = { provider_a: "OpenAI", provider_b: "Anthropic", provider_c: "Google Gemini" };
   const keys: Record<string, string> = { personal: "your personal key", organization: "your organization's key", platform: "this server's key" };
   return (
     <p className="answered-by" data-testid="answered-by">
-      <span className="badge badge-brand">AI</span> Answers come from {names[provider] ?? provider} ({model}) with {keys[source] ?? source}.
+      <span className="badge badge-brand">AI</span> Answers come from {PROVIDER_SHORT[provider as ProviderId] ?? "an AI provider"} ({model}) with{" "}
+      {keys[source] ?? source}.
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/table-scroll";
 import type { Review } from "~/ai/schemas";
 import { ScoreBars } from "./score-bars";
 
@@ -49,24 +50,26 @@ export function ReviewView({ review, model, createdAt }: { review: Review; model
       {review.recommendations.length ? (
         <>
           <h3>Recommended next steps</h3>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Effort</th>
-                <th scope="col">Impact</th>
-              </tr>
-            </thead>
-            <tbody>
-              {review.recommendations.map((r, i) => (
-                <tr key={i}>
-                  <td>{r.description}</td>
-                  <td>{r.effort}</td>
-                  <td>{r.impact}</td>
+          <TableScroll label="Recommended next steps">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Step</th>
+                  <th scope="col">Effort</th>
+                  <th scope="col">Impact</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {review.recommendations.map((r, i) => (
+                  <tr key={i}>
+                    <td>{r.description}</td>
+                    <td>{r.effort}</td>
+                    <td>{r.impact}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       ) : null}
     </div>

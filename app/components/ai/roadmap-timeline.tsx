@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/table-scroll";
 import type { Roadmap } from "~/ai/schemas";
 
 /** A roadmap as a week-based timeline (phases as bars, milestones as diamonds) with its tasks. */
@@ -46,24 +47,26 @@ export function RoadmapTimeline({ roadmap }: { roadmap: Roadmap }) {
               ))}
             </ul>
           ) : null}
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Estimate</th>
-                <th scope="col">Role</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.tasks.map((t, i) => (
-                <tr key={i}>
-                  <td>{t.title}</td>
-                  <td>{t.estimateDays} d</td>
-                  <td>{t.role}</td>
+          <TableScroll label="Roadmap tasks">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Task</th>
+                  <th scope="col">Estimate</th>
+                  <th scope="col">Role</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {p.tasks.map((t, i) => (
+                  <tr key={i}>
+                    <td>{t.title}</td>
+                    <td>{t.estimateDays} d</td>
+                    <td>{t.role}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </details>
       ))}
       {roadmap.risks.length ? (

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type TextareaHTMLAttributes, useId, useRef, useState } from "react";
 import { matchCandidates, mentionQuery } from "./mention-query";
 import type { MentionCandidate } from "./types";
+import { plural } from "~/utils/plural";
 
 type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onChange"> & {
   /** The people `@` offers (readers of the project). */
@@ -102,7 +103,7 @@ export function MentionTextarea({ candidates, className, onKeyDown, onBlur, ...p
         </div>
       ) : null}
       <span className="sr-only" aria-live="polite">
-        {open ? `${matches.length} ${matches.length === 1 ? "person" : "people"} to mention: up and down arrows to move, Enter to choose.` : ""}
+        {open ? `${plural(matches.length, "person", "people")} to mention: up and down arrows to move, Enter to choose.` : ""}
       </span>
     </div>
   );

@@ -6,12 +6,14 @@ export function LiveStatusBar({
   me,
   canEdit,
   message,
+  versionNumber,
 }: {
   live: LiveState;
   me: { id: string };
   canEdit: boolean;
   /** The outcome of the last action (upload, save, AI), shown in the status line so nothing below moves. */
   message: { tone: "success" | "error"; text: string } | null;
+  versionNumber: number | null | undefined;
 }) {
   const people = dedupe(live.people);
   const status =
@@ -43,7 +45,7 @@ export function LiveStatusBar({
         <span className={live.error ? "live-state is-error" : "live-state"} role="status" aria-live="polite">
           {message ? `${message.text} · ` : ""}
           {status}
-          {live.version?.versionNumber ? ` · version ${live.version.versionNumber}` : ""}
+          {versionNumber ? ` · version ${versionNumber}` : ""}
         </span>
       )}
       {canEdit ? (

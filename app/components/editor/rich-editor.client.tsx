@@ -33,6 +33,8 @@ export interface RichEditorProps {
   canComment: boolean;
   /** The server-rendered document, shown until the live document arrives. */
   html: string;
+  /** The PRD's version when the page was rendered (the status line shows newer ones as they are saved). */
+  versionNumber: number | null;
   threads: AnchoredThread[];
   /** Readers of the project, offered after `@` in a comment. */
   mentionable: MentionCandidate[];
@@ -215,7 +217,7 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
   if (!editor) return null;
   return (
     <article className="rich-editor" aria-label="PRD">
-      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} message={message} />
+      <LiveStatusBar live={live} me={props.me} canEdit={canEdit} message={message} versionNumber={live.version?.versionNumber ?? props.versionNumber} />
       {canEdit ? <EditorToolbar editor={editor} onImage={() => fileInput.current?.click()} onSaveVersion={saveVersion} /> : null}
       <div className="rich-editor-body">
         <EditorOutline editor={editor} />

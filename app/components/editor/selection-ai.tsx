@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import type { ImprovementType } from "~/ai/schemas";
 import { AiProgress } from "~/components/ai/progress";
 import { type AiStreamFailure, useAiStream } from "~/components/ai/use-ai-stream";
+import { plural } from "~/utils/plural";
 
 /**
  * "AI on a selection" (docs/ai.md): a compact panel for a popover beside
@@ -47,9 +48,9 @@ interface Run {
 const SETTINGS_LINK = <a href="/settings/ai">Settings → AI providers</a>;
 
 function seconds(n: number) {
-  if (n < 60) return `${n} second${n === 1 ? "" : "s"}`;
+  if (n < 60) return plural(n, "second");
   const minutes = Math.ceil(n / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return plural(minutes, "minute");
 }
 
 /** A failed request in plain words (error envelope: docs/api.md, ../shared/spec/decisions.md). */

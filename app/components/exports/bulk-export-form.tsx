@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { StatusBadge } from "~/components/project-badges";
 import { formatBytes } from "~/utils/format";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { plural } from "~/utils/plural";
 
 export interface BulkProject {
   id: string;
@@ -107,7 +108,7 @@ export function BulkExportForm({ projects, selected, format, formats, max }: { p
         </ul>
         <p id="bulk-count" className={tooMany ? "alert alert-error" : "muted"} role={tooMany ? "alert" : undefined}>
           {tooMany
-            ? `You chose ${count} projects; a zip takes at most ${max}. Unselect ${count - max} to continue.`
+            ? `You chose ${plural(count, "project")}; a zip takes at most ${max}. Unselect ${count - max} to continue.`
             : `${count} of at most ${max} selected.`}
         </p>
       </fieldset>
@@ -136,11 +137,11 @@ export function BulkExportForm({ projects, selected, format, formats, max }: { p
       <div role="status" aria-live="polite">
         {phase.kind === "preparing" ? (
           <p>
-            Preparing {phase.count} project{phase.count === 1 ? "" : "s"}… <progress aria-label="Preparing the zip" />
+            Preparing {plural(phase.count, "project")}… <progress aria-label="Preparing the zip" />
           </p>
         ) : phase.kind === "downloading" ? (
           <p>
-            Building the zip of {phase.count} project{phase.count === 1 ? "" : "s"}: {formatBytes(phase.received)} received… <progress aria-label="Downloading the zip" />
+            Building the zip of {plural(phase.count, "project")}: {formatBytes(phase.received)} received… <progress aria-label="Downloading the zip" />
           </p>
         ) : phase.kind === "done" ? (
           <p className="alert alert-success">

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriorityBadge, RelativeTime, StatusBadge, statusLabel } from "~/components/project-badges";
+import { TableScroll } from "~/components/table-scroll";
 import { PRIORITIES, PROJECT_STATUSES } from "~/domain/projects/projects.schema";
+import { plural, pluralWord } from "~/utils/plural";
 
 type Row = {
   id: string;
@@ -79,53 +81,55 @@ export function ProjectFilters({ clearTo, filtered, children }: { clearTo: strin
 export function ProjectTable({ projects, showCreated = false }: { projects: Row[]; showCreated?: boolean }) {
   return (
     <div className="card" style={{ padding: 0 }}>
-      <table className="table projects-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col">Priority</th>
-            <th scope="col">Assignee</th>
-            {showCreated ? <th scope="col">Created</th> : null}
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {projects.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <Link to={`/projects/${p.id}`} className="project-link">
-                  {p.name}
-                </Link>
-                {p.description ? <div className="muted clamp">{p.description}</div> : null}
-              </td>
-              <td>
-                <StatusBadge status={p.status} />
-              </td>
-              <td>
-                <PriorityBadge priority={p.priority} />
-              </td>
-              <td>{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-              {showCreated ? (
-                <td>
-                  <RelativeTime iso={p.createdAt} />
-                </td>
-              ) : null}
-              <td>
-                <RelativeTime iso={p.updatedAt} />
-              </td>
+      <TableScroll label="Projects">
+        <table className="table projects-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Priority</th>
+              <th scope="col">Assignee</th>
+              {showCreated ? <th scope="col">Created</th> : null}
+              <th scope="col">Updated</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {projects.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link to={`/projects/${p.id}`} className="project-link">
+                    {p.name}
+                  </Link>
+                  {p.description ? <div className="muted clamp">{p.description}</div> : null}
+                </td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td>
+                  <PriorityBadge priority={p.priority} />
+                </td>
+                <td>{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+                {showCreated ? (
+                  <td>
+                    <RelativeTime iso={p.createdAt} />
+                  </td>
+                ) : null}
+                <td>
+                  <RelativeTime iso={p.updatedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }
 
 /** "1 project", "3 projects", with "match(es) your filters" when filtered. */
 export function projectCount(total: number, filtered: boolean) {
-  const n = total === 1 ? "1 project" : `${total.toLocaleString("en-US")} projects`;
-  return filtered ? `${n} ${total === 1 ? "matches" : "match"} your filters` : n;
+  const n = plural(total, "project");
+  return filtered ? `${n} ${pluralWord(total, "matches", "match")} your filters` : n;
 }
 
 export function Pagination({ total, limit, offset }: { total: number; limit: number; offset: number }) {

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FormAlert, type FormState } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { type ConnectionResult, PROVIDER_LABELS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
 
 /**
@@ -113,39 +114,41 @@ export function PlatformProviders({
           </p>
         </div>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">Where</th>
-              <th scope="col">Model</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {providers.map((p) => (
-              <tr key={p.provider}>
-                <th scope="row">{PROVIDER_LABELS[p.provider]}</th>
-                <td>
-                  {p.where}
-                  {p.hasKey ? null : <span className="muted"> (no key)</span>}
-                </td>
-                <td>
-                  <code>{p.model}</code>
-                </td>
-                <td>
-                  <TestConnectionButton
-                    intent="test-platform"
-                    fields={{ provider: p.provider }}
-                    label={`Test connection of this server's ${PROVIDER_SHORT[p.provider]}`}
-                  />
-                </td>
+        <TableScroll label="This server's providers">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Provider</th>
+                <th scope="col">Where</th>
+                <th scope="col">Model</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {providers.map((p) => (
+                <tr key={p.provider}>
+                  <th scope="row">{PROVIDER_LABELS[p.provider]}</th>
+                  <td>
+                    {p.where}
+                    {p.hasKey ? null : <span className="muted"> (no key)</span>}
+                  </td>
+                  <td>
+                    <code>{p.model}</code>
+                  </td>
+                  <td>
+                    <TestConnectionButton
+                      intent="test-platform"
+                      fields={{ provider: p.provider }}
+                      label={`Test connection of this server's ${PROVIDER_SHORT[p.provider]}`}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

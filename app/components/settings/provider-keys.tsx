@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FormAlert, type FormState, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
+import { TableScroll } from "~/components/table-scroll";
 import { PROVIDER_IDS, PROVIDER_LABELS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
 import { TestConnectionButton } from "./connection-test";
 import { SelectControl, TextControl, shortDate, useResetAfterSuccess } from "./controls";
@@ -77,48 +78,50 @@ export function KeyTable({
     );
   }
   return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Provider</th>
-          <th scope="col">Key</th>
-          <th scope="col">Name</th>
-          <th scope="col">Added</th>
-          <th scope="col">Last used</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((k) => (
-          <tr key={k.id}>
-            <th scope="row">{PROVIDER_LABELS[k.provider]}</th>
-            <td>
-              <code>{k.maskedKey}</code>
-            </td>
-            <td>{k.name ?? <span className="muted">—</span>}</td>
-            <td>{shortDate(k.createdAt)}</td>
-            <td>{shortDate(k.lastUsedAt) ?? "Never"}</td>
-            <td>
-              <TestConnectionButton
-                intent={testIntent}
-                fields={{ keyId: k.id }}
-                label={`Test connection of ${owner}${PROVIDER_SHORT[k.provider]} key`}
-              />{" "}
-              <PostButton
-                intent={intent}
-                fields={{ keyId: k.id, provider: k.provider }}
-                label={`Remove ${owner}${PROVIDER_SHORT[k.provider]} key`}
-                className="btn btn-danger btn-sm"
-              >
-                Remove
-              </PostButton>
-            </td>
+    <TableScroll label={owner ? "Organization provider keys" : "Your provider keys"}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Provider</th>
+            <th scope="col">Key</th>
+            <th scope="col">Name</th>
+            <th scope="col">Added</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <th scope="row">{PROVIDER_LABELS[k.provider]}</th>
+              <td>
+                <code>{k.maskedKey}</code>
+              </td>
+              <td>{k.name ?? <span className="muted">—</span>}</td>
+              <td>{shortDate(k.createdAt)}</td>
+              <td>{shortDate(k.lastUsedAt) ?? "Never"}</td>
+              <td>
+                <TestConnectionButton
+                  intent={testIntent}
+                  fields={{ keyId: k.id }}
+                  label={`Test connection of ${owner}${PROVIDER_SHORT[k.provider]} key`}
+                />{" "}
+                <PostButton
+                  intent={intent}
+                  fields={{ keyId: k.id, provider: k.provider }}
+                  label={`Remove ${owner}${PROVIDER_SHORT[k.provider]} key`}
+                  className="btn btn-danger btn-sm"
+                >
+                  Remove
+                </PostButton>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

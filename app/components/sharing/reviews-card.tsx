@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PostButton } from "../post-button";
+import { TableScroll } from "~/components/table-scroll";
 
 const REVIEW_TONE: Record<string, string> = { pending: "badge-warning", approved: "badge-success", rejected: "badge-danger" };
 
@@ -13,39 +14,41 @@ export function StakeholderReviewsCard({ views, canManage, notice }: { views: { 
       {views.length === 0 ? (
         <p className="muted">No stakeholder views yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Stakeholder</th>
-              <th scope="col">Review</th>
-              <th scope="col">Feedback</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {views.map((v) => (
-              <tr key={v.id}>
-                <td>{v.name}</td>
-                <td>{[v.stakeholderName, v.stakeholderEmail].filter(Boolean).join(" · ") || "—"}</td>
-                <td>
-                  {v.reviewStatus ? <span className={`badge ${REVIEW_TONE[v.reviewStatus]}`}>{v.reviewStatus}</span> : <span className="muted">view only</span>}
-                  {v.resolvedByName ? <div className="muted">by {v.resolvedByName}</div> : null}
-                </td>
-                <td>{v.feedback ?? "—"}</td>
-                <td>
-                  {canManage ? (
-                    <PostButton intent="view-delete" fields={{ viewId: v.id }} label={`Delete ${v.name}`}>
-                  Delete
-                </PostButton>
-                  ) : null}
-                </td>
+        <TableScroll label="Stakeholder reviews">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Stakeholder</th>
+                <th scope="col">Review</th>
+                <th scope="col">Feedback</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {views.map((v) => (
+                <tr key={v.id}>
+                  <td>{v.name}</td>
+                  <td>{[v.stakeholderName, v.stakeholderEmail].filter(Boolean).join(" · ") || "—"}</td>
+                  <td>
+                    {v.reviewStatus ? <span className={`badge ${REVIEW_TONE[v.reviewStatus]}`}>{v.reviewStatus}</span> : <span className="muted">view only</span>}
+                    {v.resolvedByName ? <div className="muted">by {v.resolvedByName}</div> : null}
+                  </td>
+                  <td>{v.feedback ?? "—"}</td>
+                  <td>
+                    {canManage ? (
+                      <PostButton intent="view-delete" fields={{ viewId: v.id }} label={`Delete ${v.name}`}>
+                    Delete
+                  </PostButton>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {canManage ? (
         <Form method="post" className="form" style={{ marginTop: 12, maxWidth: 620 }}>

@@ -93,6 +93,42 @@ export async function listAuditLogs(actor: Actor, f: AuditFilters, page: { limit
   return { logs: rows.map(publicLog), total: Number(count.n), limit: page.limit, offset: page.offset };
 }
 
+/**
+ * The list for the audit log page: each entry also names the user who acted
+ * and the user or project it is about, read in the same query (left joins on
+ * the page of rows), so the page shows names and keeps the ids as tooltips.
+ * A name is null when the user or project no longer exists. The API keeps the
+ * plain entries (listAuditLogs).
+ */
+export async function listAuditLogsWithNames(actor: Actor, f: AuditFilters, page: { limit: number; offset: number }) {
+  const base = filtered(actor, f);
+  const rowsPage = base.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(rowsPage.as("l"))
+      .leftJoin("users as actorUser", "actorUser.id", "l.actorId")
+      .leftJoin("users as targetUser", (join) => join.onRef("targetUser.id", "=", "l.targetId").on("l.targetType", "=", "user"))
+      .leftJoin("projects as targetProject", (join) =>
+        join.onRef("targetProject.id", "=", "l.targetId").on("l.targetType", "=", "project").on("targetProject.orgId", "=", actor.org.id),
+      )
+      .selectAll("l")
+      .select(["actorUser.name as actorName", "targetUser.name as targetUserName", "targetProject.name as targetProjectName"])
+      .orderBy("l.createdAt", "desc")
+      .orderBy("l.id", "desc")
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const logs = rows.map((r) => {
+    const log = publicLog(r);
+    return {
+      ...log,
+      actor: log.actor ? { ...log.actor, name: r.actorName ?? null } : null,
+      target: log.target ? { ...log.target, name: r.targetUserName ?? r.targetProjectName ?? null } : null,
+    };
+  });
+  return { logs, total: Number(count.n), limit: page.limit, offset: page.offset };
+}
+
 async function countBy(actor: Actor, f: AuditFilters, column: "category" | "severity" | "action") {
   const rows = await filtered(actor, f)
     .select([column, (eb) => eb.fn.countAll<number>().as("n")])

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { queueEmail } from "../mail/mail.server";
 import { accountLockedMessage } from "../mail/templates";
 import { defaultMembership } from "../orgs/orgs.server";
+import { plural } from "~/utils/plural";
 
 /**
  * Sign-in lockout (docs/security.md, "Sign-in lockout…": 5 failures, 15-minute lock,
@@ -46,7 +47,7 @@ function lockedError(lockedUntil: string, now = Date.now()) {
   return new AppError(
     "ACCOUNT_LOCKED",
     423,
-    `Too many failed sign-ins for this address from your network. Try again in ${Math.ceil(seconds / 60)} minutes or reset your password.`,
+    `Too many failed sign-ins for this address from your network. Try again in ${plural(Math.ceil(seconds / 60), "minute")} or reset your password.`,
     { headers: { "Retry-After": String(seconds) }, extra: { retryAfter: seconds } },
   );
 }

@@ -3,6 +3,7 @@ import type { Executor } from "~/db.server";
 import { AppError } from "../errors";
 import { COUNTERS } from "./counters.server";
 import { limitFor, type Metric, PLAN_IDS, PLAN_NAMES, planAtLeast } from "./plans";
+import { metricNoun } from "./pricing";
 
 export async function currentUsage(db: Executor, orgId: string, metric: Metric) {
   return COUNTERS[metric](db, orgId);
@@ -24,7 +25,7 @@ export async function assertWithinLimit(
   if (current + adding > limit) {
     const next = PLAN_IDS.find((p) => planAtLeast(p, org.plan) && p !== org.plan && limitFor(p, metric) !== limit);
     const upgrade = next ? ` Upgrade to ${PLAN_NAMES[next]} for more.` : "";
-    const what = metric.replace(/_/g, " ");
+    const what = metricNoun(metric);
     const message =
       limit === 0
         ? `The ${PLAN_NAMES[org.plan]} plan does not include ${what}.${upgrade}`

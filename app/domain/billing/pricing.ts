@@ -13,23 +13,33 @@ import {
 
 /** Public pricing, read from the same plan table that drives the limits. */
 
+/** What a person reads for each metric, wherever usage or limits are shown (pricing, billing, usage warnings, limit errors). */
 export const METRIC_LABELS: Record<Metric, string> = {
   members: "Members",
   projects: "Projects",
-  ai_tokens: "AI tokens per month",
-  templates: "Custom templates",
+  ai_tokens: "AI tokens",
+  templates: "Templates",
   api_keys: "REST API keys",
-  webhooks: "Outgoing webhooks",
-  document_uploads: "Document uploads per month",
-  transcription_minutes: "Transcription minutes per month",
+  webhooks: "Webhooks",
+  document_uploads: "Document uploads",
+  transcription_minutes: "Transcription minutes",
 };
+
+/** Metrics counted per calendar month; the others count what exists now. */
+export const MONTHLY_METRICS: readonly Metric[] = ["ai_tokens", "document_uploads", "transcription_minutes"];
+
+/** The label inside a sentence ("10 members", "No REST API keys"): lower case unless it starts with an acronym. */
+export function metricNoun(metric: Metric) {
+  const label = METRIC_LABELS[metric];
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
 
 function featureLine(plan: PlanId, metric: Metric) {
   const limit = limitFor(plan, metric);
-  const label = METRIC_LABELS[metric];
-  if (limit === -1) return `Unlimited ${label.toLowerCase()}`;
-  if (limit === 0) return `No ${label.toLowerCase()}`;
-  return `${limit.toLocaleString("en-US")} ${label.toLowerCase()}`;
+  const noun = metricNoun(metric);
+  if (limit === -1) return `Unlimited ${noun}`;
+  if (limit === 0) return `No ${noun}`;
+  return `${limit.toLocaleString("en-US")} ${noun}${MONTHLY_METRICS.includes(metric) ? " per month" : ""}`;
 }
 
 export function planFeatures(plan: PlanId) {

@@ -12,6 +12,7 @@ import { renderExport } from "./files.server";
 import { prepareDocument } from "./prepare.server";
 import { projectSource } from "./source.server";
 import { namer, STORED_FORMATS, zipWriter } from "./zip.server";
+import { plural } from "~/utils/plural";
 
 /**
  * Several PRDs as one zip, streamed while it is built: one project is
@@ -132,7 +133,7 @@ export async function bulkExport(actor: Actor, input: BulkExportInput): Promise<
       `Exported ${new Date().toISOString()} by ${actor.user.name}`,
       `Format: ${input.format}`,
       "",
-      `${targets.length} project${targets.length === 1 ? "" : "s"}:`,
+      `${plural(targets.length, "project")}:`,
       ...manifest,
       ...(failures.length ? ["", "Could not be exported:", ...failures.map((f) => `- ${f.label} (${f.what}): ${f.error}`)] : []),
       "",

@@ -5,6 +5,7 @@ import { registerApprovalExecutor } from "../approvals/decisions.server";
 import { activeWorkflow, ApprovalPendingError, type ApprovalRequestView, requireApprovalOrProceed } from "../approvals/requests.server";
 import { AppError } from "../errors";
 import { notifyUsers } from "../notifications/notify.server";
+import { plural, pluralWord } from "~/utils/plural";
 
 /**
  * The `prd_export` approval gate (Enterprise). While an active workflow with
@@ -80,7 +81,8 @@ export async function gateExport(actor: Actor, targets: ExportTarget[], format: 
     throw new AppError(
       "APPROVAL_REQUIRED",
       202,
-      `Sent for approval: ${held.length} of the ${targets.length} projects need an approved export first; export again once they are approved`,
+      `Sent for approval: ${held.length} of the ${plural(targets.length, "project")} ${pluralWord(held.length, "needs", "need")} an approved export first; ` +
+        "export again once they are approved",
       { extra: { approvalRequest: held[0], approvalRequests: held } },
     );
   }

@@ -7,6 +7,7 @@ import { AppError, notFound, validationError } from "../errors";
 import { recordChange } from "../projects/activity.server";
 import { projectAccess, requireEdit } from "../projects/access.server";
 import type { CreateFolderInput, UpdateFolderInput } from "./files.schema";
+import { plural } from "~/utils/plural";
 
 /**
  * Folders of a project: a tree (parentId, null at the root) whose sibling
@@ -179,7 +180,7 @@ export async function deleteFolder(actor: Actor, projectId: string, folderId: st
       project,
       actor,
       action: "folder.deleted",
-      summary: `${actor.user.name} deleted the folder “${folder.name}”${movedFiles ? ` and moved ${movedFiles} file${movedFiles === 1 ? "" : "s"} to the project root` : ""}`,
+      summary: `${actor.user.name} deleted the folder “${folder.name}”${movedFiles ? ` and moved ${plural(movedFiles, "file")} to the project root` : ""}`,
       data: { folderId: folder.id, name: folder.name, deletedFolders: ids.length, movedFiles },
     });
     return { movedFiles };

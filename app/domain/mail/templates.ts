@@ -1,3 +1,5 @@
+import { plural } from "~/utils/plural";
+
 /** Plain, readable transactional e-mails. Each returns subject, text and html. */
 
 const escape = (s: string) =>
@@ -41,7 +43,7 @@ export const passwordChangedMessage = (name: string) =>
 export const accountLockedMessage = (name: string, minutes: number) =>
   layout("Sign-in temporarily locked", [
     `Hi ${name},`,
-    `After 5 failed sign-in attempts your account is locked for ${minutes} minutes.`,
+    `After 5 failed sign-in attempts your account is locked for ${plural(minutes, "minute")}.`,
     "If these attempts were not yours, reset your password when the lock ends.",
   ]);
 

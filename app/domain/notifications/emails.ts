@@ -1,3 +1,5 @@
+import { plural } from "~/utils/plural";
+
 /** The notification and digest e-mails: plain text plus a small HTML version, each with an unsubscribe link. */
 
 const escape = (s: string) =>
@@ -43,11 +45,11 @@ export function digestMessage(input: {
 }) {
   const lines = [`Hi ${input.name}, here is your week in PRD Studio.`];
   if (input.unreadCount) {
-    lines.push(`You have ${input.unreadCount} unread notification${input.unreadCount === 1 ? "" : "s"}:`);
+    lines.push(`You have ${plural(input.unreadCount, "unread notification")}:`);
     lines.push(input.unread.map((n) => `• ${n.title}`).join("\n"));
   }
   if (input.activityCount) {
-    lines.push(`${input.activityCount} change${input.activityCount === 1 ? "" : "s"} on your projects in the last 7 days:`);
+    lines.push(`${plural(input.activityCount, "change")} on your projects in the last 7 days:`);
     lines.push(input.activity.map((a) => `• ${a.projectName}: ${a.summary}`).join("\n"));
   }
   return layout("Your weekly PRD Studio digest", lines, { url: input.unsubscribeUrl, what: "the weekly digest" }, {

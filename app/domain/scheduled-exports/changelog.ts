@@ -1,4 +1,5 @@
 import { diffLines } from "diff";
+import { plural } from "~/utils/plural";
 
 /**
  * "Changes since the last delivery" of a scheduled export: the PRD compared
@@ -80,7 +81,7 @@ export function changelog(previous: string | null, current: string): Changelog {
   const sectionsChanged = [...after.keys()].filter((k) => before.has(k) && before.get(k) !== after.get(k));
   const unchanged = linesAdded === 0 && linesRemoved === 0;
   const parts: string[] = [];
-  if (sectionsChanged.length) parts.push(`${sectionsChanged.length} section${sectionsChanged.length === 1 ? "" : "s"} changed (${list(sectionsChanged)})`);
+  if (sectionsChanged.length) parts.push(`${plural(sectionsChanged.length, "section")} changed (${list(sectionsChanged)})`);
   if (sectionsAdded.length) parts.push(`${sectionsAdded.length} added (${list(sectionsAdded)})`);
   if (sectionsRemoved.length) parts.push(`${sectionsRemoved.length} removed (${list(sectionsRemoved)})`);
   const summary = unchanged

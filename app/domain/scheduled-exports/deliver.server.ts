@@ -14,6 +14,7 @@ import { post, sign } from "../webhooks/delivery.server";
 import { type Changelog, changelog } from "./changelog";
 import { type DigestEntry, entryLine, renderDigest } from "./digest.server";
 import type { ScheduleRow } from "./present.server";
+import { plural } from "~/utils/plural";
 
 /**
  * One delivery attempt of a scheduled export run: the project's PRD as a
@@ -64,7 +65,7 @@ function digestParagraphs(orgName: string, digest: NonNullable<Rendered["digest"
   const lines = digest.entries.slice(0, 25).map((e) => entryLine(e, digest.firstDelivery));
   const more = digest.entries.length - lines.length + digest.omitted;
   return [
-    `The PRDs of ${orgName}: ${attached} of ${digest.entries.length} project${digest.entries.length === 1 ? "" : "s"} attached as one zip.`,
+    `The PRDs of ${orgName}: ${attached} of ${plural(digest.entries.length, "project")} attached as one zip.`,
     ...(lines.length ? [lines.join("\n")] : ["No projects to report."]),
     ...(more > 0 ? [`And ${more} more (listed in README.txt in the zip).`] : []),
   ];

@@ -12,6 +12,7 @@ import { type ProjectStatus, STATUS_LABELS } from "../projects/projects.schema";
 import { type Changelog, changelog } from "./changelog";
 import type { ScheduleRow } from "./present.server";
 import { zonedParts } from "./schedule";
+import { plural } from "~/utils/plural";
 
 /**
  * A scheduled export without a project: a digest of every project its
@@ -156,7 +157,7 @@ function readmeText(r: { orgName: string; creatorName: string; format: string; n
     `Generated ${nowIso(r.now)}, with the projects ${r.creatorName} can read (archived projects left out).`,
     `Format: ${r.format}`,
     "",
-    r.entries.length ? `${r.entries.length} project${r.entries.length === 1 ? "" : "s"}, most recently updated first:` : "No projects to report.",
+    r.entries.length ? `${plural(r.entries.length, "project")}, most recently updated first:` : "No projects to report.",
     ...r.entries.map((e) => entryLine(e, r.firstDelivery)),
     ...(r.omitted ? ["", `${r.omitted} more project${r.omitted === 1 ? " is" : "s are"} not included (at most ${DIGEST_MAX_PROJECTS} per digest).`] : []),
     "",

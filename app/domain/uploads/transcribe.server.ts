@@ -24,7 +24,7 @@ async function openaiKey(actor: Actor) {
     throw new AppError(
       "CONFLICT",
       409,
-      "Transcription needs an OpenAI (provider_a) API key: add a personal or organization key in Settings → AI, or ask the operator to set OPENAI_API_KEY.",
+      "Transcription needs an OpenAI API key: add a personal or organization key in Settings → AI, or ask the operator to set OPENAI_API_KEY.",
     );
   }
   return resolved;

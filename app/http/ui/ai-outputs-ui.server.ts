@@ -1,7 +1,7 @@
 import type { OutputKind } from "~/domain/ai-tools/ai-tools.schema";
 import { deleteOutput, listOutputs } from "~/domain/ai-tools/outputs.server";
 import type { Actor } from "~/domain/actor";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderMarkdownForPage } from "~/utils/markdown.server";
 
 /** Saved outputs of some kinds, with their Markdown rendered for the page. */
 export async function outputsFor(actor: Actor, projectId: string, kinds: OutputKind[]) {
@@ -9,7 +9,7 @@ export async function outputsFor(actor: Actor, projectId: string, kinds: OutputK
   return lists
     .flat()
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((o) => ({ ...o, html: o.kind === "wireframe" ? "" : renderMarkdown(o.content) }));
+    .map((o) => ({ ...o, html: o.kind === "wireframe" ? "" : renderMarkdownForPage(o.content) }));
 }
 
 /** The shared "delete-output" form intent of the AI tool pages. */
