@@ -4,6 +4,7 @@ import type { FormState } from "~/components/forms";
 import type { Actor } from "~/domain/actor";
 import { assertIpAllowed } from "~/domain/allowlist/allowlist.server";
 import { AppError } from "~/domain/errors";
+import { notePageActivity } from "~/domain/users/page-activity.server";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import { mustReplay, replayToPrimary } from "~/ops/replay.server";
@@ -33,6 +34,7 @@ export async function requireUiActor(request: Request, context: AppLoadContext):
     if (error instanceof AppError) throw new Response(error.message, { status: error.status });
     throw error;
   }
+  await notePageActivity(actor);
   return actor;
 }
 
