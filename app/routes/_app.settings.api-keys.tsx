@@ -5,10 +5,10 @@ import { Field, FieldNotes, FormAlert, SubmitButton, Notice } from "~/components
 import { CopyButton } from "~/components/copy-button";
 import { TableScroll } from "~/components/table-scroll";
 import { isAdmin } from "~/domain/actor";
-import { createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
-import { apiKeyQuota, createApiKey, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
+import { API_KEY_RATE_LIMIT, createApiKeySchema } from "~/domain/api-keys/api-keys.schema";
+import { apiKeyQuota, createApiKey, customRateLimitAllowed, listApiKeys, revokeApiKey } from "~/domain/api-keys/api-keys.server";
 import type { ApiKeyScope } from "~/domain/api-keys/scopes";
-import { PLAN_NAMES } from "~/domain/billing/plans";
+import { API_KEY_RATE_PER_MINUTE, PLAN_NAMES } from "~/domain/billing/plans";
 import { appUrl } from "~/config.server";
 import { readFlash, setFlash } from "~/http/ui/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isAdmin(actor)) return { allowed: false as const };
   const [keys, quota, { flash, headers }] = await Promise.all([listApiKeys(actor), apiKeyQuota(actor), readFlash(request)]);
   const origin = appUrl();
-  return withHeaders({ allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan], flash, origin }, { headers });
+  const customRateLimit = customRateLimitAllowed(actor);
+  return withHeaders({ allowed: true as const, keys, ...quota, plan: PLAN_NAMES[actor.org.plan], customRateLimit, flash, origin }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
             kind: "notice" as const,
             message: `${values.name ?? "The key"} was revoked. Requests using it now fail with 401.`,
           }))
-        : { kind: "apiKeyCreated" as const, apiKey: await createApiKey(actor, createApiKeySchema.parse({ ...values, scopes })) };
+        : {
+            kind: "apiKeyCreated" as const,
+            // An empty rate limit is the default one.
+            apiKey: await createApiKey(actor, createApiKeySchema.parse({ ...values, rateLimit: values.rateLimit?.trim() || undefined, scopes })),
+          };
     return redirect("/settings/api-keys", { headers: { "Set-Cookie": await setFlash(flash) } });
   } catch (error) {
     return formFailure(error, values);
@@ -64,7 +69,39 @@ function scopeSummary(scopes: readonly string[]) {
   return "No access";
 }
 
+const RATE_RANGE = `${API_KEY_RATE_LIMIT.min}–${API_KEY_RATE_LIMIT.max.toLocaleString("en-US")}`;
+/** A key's requests per minute, saying when it is the default. */
+const rateText = (rateLimit: number | null) =>
+  rateLimit === null ? `${API_KEY_RATE_PER_MINUTE} per minute (default)` : `${rateLimit.toLocaleString("en-US")} per minute`;
+
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" }) : "—");
+
+/** Requests per minute for the new key (Enterprise): empty is the default. */
+function RateLimitField({ error, value }: { error?: string; value?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="field-rateLimit">Rate limit (requests per minute, optional)</label>
+      <input
+        id="field-rateLimit"
+        name="rateLimit"
+        type="number"
+        inputMode="numeric"
+        min={API_KEY_RATE_LIMIT.min}
+        max={API_KEY_RATE_LIMIT.max}
+        step={1}
+        defaultValue={value ?? ""}
+        placeholder={String(API_KEY_RATE_PER_MINUTE)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "field-rateLimit-hint field-rateLimit-error" : "field-rateLimit-hint"}
+      />
+      <FieldNotes
+        id="field-rateLimit"
+        hint={`A whole number from ${RATE_RANGE}. Leave empty for the default of ${API_KEY_RATE_PER_MINUTE} per minute. Requests beyond it get 429 until the minute is over.`}
+        error={error}
+      />
+    </div>
+  );
+}
 
 export default function ApiKeys() {
   const data = useLoaderData<typeof loader>();
@@ -137,6 +174,7 @@ export default function ApiKeys() {
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Access</th>
+                  <th scope="col">Rate limit</th>
                   <th scope="col">Created by</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Expires</th>
@@ -153,6 +191,7 @@ export default function ApiKeys() {
                       <code>{k.prefix}…</code>
                     </td>
                     <td data-scopes={k.scopes.join(" ")}>{scopeSummary(k.scopes)}</td>
+                    <td data-rate-limit={k.rateLimit ?? ""}>{rateText(k.rateLimit)}</td>
                     <td>{k.createdBy.name ?? "—"}</td>
                     <td>{k.lastUsedAt ? date(k.lastUsedAt) : "Never"}</td>
                     <td>{k.expiresAt ? date(k.expiresAt) : "Never"}</td>
@@ -192,6 +231,13 @@ export default function ApiKeys() {
           <input type="hidden" name="intent" value="create" />
           <Field label="Name" name="name" state={state} placeholder="CI pipeline" hint="So you know where it is used." required />
           <Field label="Expires on (optional)" name="expiresAt" type="date" state={state} hint="Leave empty for a key that does not expire." />
+          {data.customRateLimit ? (
+            <RateLimitField error={state?.fieldErrors?.rateLimit} value={state?.values?.rateLimit} />
+          ) : (
+            <p className="muted" id="rate-limit-note">
+              Each key may make {API_KEY_RATE_PER_MINUTE} requests per minute. A custom limit per key needs the Enterprise plan.
+            </p>
+          )}
           <fieldset
             className="field"
             aria-describedby={scopesError ? "field-scopes-hint field-scopes-error" : "field-scopes-hint"}

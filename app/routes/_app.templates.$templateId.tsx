@@ -6,6 +6,8 @@ import { FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { DateTime, RelativeTime } from "~/components/project-badges";
 import { TemplateForm } from "~/components/template-form";
+import { TemplateListingForm } from "~/components/template-listing-form";
+import { marketplacePricingTiers } from "~/domain/templates/filter-choices.server";
 import { isPlatformTemplate } from "~/domain/templates/present";
 import { createSubmissionSchema } from "~/domain/templates/submissions.schema";
 import { listOwnSubmissions, submitTemplate } from "~/domain/templates/submissions.server";
@@ -27,13 +29,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await orPageError(templateAccess(actor, params.templateId!));
   const versions = access.canSeeVersions ? await listTemplateVersions(actor, params.templateId!) : [];
   const submissions = (await listOwnSubmissions(actor)).filter((s) => s.templateId === access.template.id);
-  return { ...access, versions, submissions, canUse: canWrite(actor) };
+  // The listing fields (active, featured, pricing tier) are the platform superadmins' alone.
+  const listing = actor.isSuperadmin ? { pricingTiers: [...new Set(["free", ...(await marketplacePricingTiers())])] } : null;
+  return { ...access, versions, submissions, canUse: canWrite(actor), listing };
 }
 
 export const action = intentAction({
   save: async ({ actor, values, params }) => {
     await updateTemplate(actor, params.templateId!, updateTemplateSchema.parse(values));
     return { message: "Saved. A new version was recorded." };
+  },
+  listing: async ({ actor, values, params }) => {
+    // Unticked checkboxes send nothing: that is "false". The domain refuses these fields from anyone but a superadmin.
+    const input = updateTemplateSchema.parse({
+      isActive: values.isActive ?? "false",
+      isFeatured: values.isFeatured ?? "false",
+      pricingTier: values.pricingTier ?? "",
+      note: "Listing changed",
+    });
+    await updateTemplate(actor, params.templateId!, input);
+    return { message: "Listing saved." };
   },
   delete: async ({ actor, params }) => {
     await deleteTemplate(actor, params.templateId!);
@@ -50,10 +65,13 @@ export const action = intentAction({
 });
 
 export default function TemplatePage() {
-  const { template: t, canEdit, versions, canUse, submissions } = useLoaderData<typeof loader>();
+  const { template: t, canEdit, versions, canUse, submissions, listing } = useLoaderData<typeof loader>();
   const pending = submissions.some((s) => s.status === "pending");
   const result = useActionData<typeof action>();
-  const state = result && "formError" in result ? result : null;
+  const failure = result && "formError" in result ? result : null;
+  // A failed listing post is shown in its own card; any other failure at the top and in the edit form.
+  const listingState = failure?.intent === "listing" ? failure : null;
+  const state = listingState ? null : failure;
   return (
     <>
       <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
@@ -112,6 +130,7 @@ export default function TemplatePage() {
           )}
         </div>
         <aside className="stack">
+          {listing ? <TemplateListingForm template={t} state={listingState} pricingTiers={listing.pricingTiers} /> : null}
           {versions.length ? (
             <section className="card" aria-labelledby="versions-heading">
               <h2 id="versions-heading">Versions</h2>

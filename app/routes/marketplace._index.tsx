@@ -4,6 +4,8 @@ import { TemplateFilters } from "~/components/template-filters";
 import { PublicHeader } from "~/components/public-header";
 import { TemplateCard } from "~/components/template-card";
 import { appUrl } from "~/config.server";
+import { FieldNotes } from "~/components/forms";
+import { marketplacePricingTiers } from "~/domain/templates/filter-choices.server";
 import { listMarketplaceTemplates } from "~/domain/templates/marketplace.server";
 import { marketplaceQuery } from "~/domain/templates/templates.schema";
 import { queryToObject } from "~/http/api/body.server";
@@ -21,6 +23,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getUiActor(request, context);
   const raw = Object.fromEntries(Object.entries(queryToObject(request.url)).filter(([, v]) => v !== ""));
+  const pricingTiers = await marketplacePricingTiers();
+  // A tier no listed template has (a hand-edited address): said next to the filter, and not applied.
+  const asked = String(raw.pricingTier ?? "").trim();
+  const pricingTierError =
+    asked && !pricingTiers.includes(asked.toLowerCase()) ? `No template on the marketplace has the pricing tier “${asked}”. Pick one from the list.` : null;
+  if (pricingTierError) delete raw.pricingTier;
   const parsed = marketplaceQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : marketplaceQuery.parse({});
   const [result, all] = await Promise.all([
@@ -29,15 +37,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     ...result,
+    pricingTiers,
+    pricingTierError,
     categories: [...new Set(all.templates.map((t) => t.category))].sort(),
     signedIn: Boolean(actor),
-    filtered: ["category", "search", "featured", "pricingTier"].some((k) => raw[k]),
+    filtered: Boolean(pricingTierError) || ["category", "search", "featured", "pricingTier"].some((k) => raw[k]),
     url: `${appUrl()}/marketplace`,
   };
 }
 
+/** "free" → "Free": tiers are stored lower-case. */
+const tierLabel = (tier: string) => tier.charAt(0).toUpperCase() + tier.slice(1);
+
 export default function Marketplace() {
-  const { templates, total, categories, signedIn, filtered } = useLoaderData<typeof loader>();
+  const { templates, total, categories, pricingTiers, pricingTierError, signedIn, filtered } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <div className="landing">
@@ -55,6 +68,24 @@ export default function Marketplace() {
               <option value="newest">Newest</option>
               <option value="name">Name</option>
             </select>
+          </div>
+          <div className="field">
+            <label htmlFor="m-pricing">Pricing tier</label>
+            <select
+              id="m-pricing"
+              name="pricingTier"
+              defaultValue={pricingTierError ? "" : (params.get("pricingTier")?.toLowerCase() ?? "")}
+              aria-invalid={pricingTierError ? true : undefined}
+              aria-describedby={pricingTierError ? "m-pricing-error" : undefined}
+            >
+              <option value="">Any</option>
+              {pricingTiers.map((tier) => (
+                <option key={tier} value={tier}>
+                  {tierLabel(tier)}
+                </option>
+              ))}
+            </select>
+            <FieldNotes id="m-pricing" error={pricingTierError ?? undefined} />
           </div>
           <label className="checkbox">
             <input type="checkbox" name="featured" value="true" defaultChecked={params.get("featured") === "true"} /> Featured only

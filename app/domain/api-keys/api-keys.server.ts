@@ -47,6 +47,9 @@ export async function apiKeyQuota(actor: Actor) {
   return { used: await currentUsage(db, actor.org.id, "api_keys"), limit: limitFor(actor.org.plan, "api_keys") };
 }
 
+/** Whether the organization's plan lets a key have its own rate limit (`rateLimit`): Enterprise only. */
+export const customRateLimitAllowed = (actor: Pick<Actor, "org">) => actor.org.plan === "enterprise";
+
 /** Creates a key; the raw `key` is returned here once and never again. */
 export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
   requireRole(actor, ADMIN_ROLES, "manage API keys");
@@ -59,7 +62,7 @@ export async function createApiKey(actor: Actor, input: CreateApiKeyInput) {
   if (input.expiresAt && input.expiresAt <= nowIso()) {
     throw validationError("expiresAt", "Expiry must be in the future");
   }
-  if (input.rateLimit !== undefined && actor.org.plan !== "enterprise") {
+  if (input.rateLimit !== undefined && !customRateLimitAllowed(actor)) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", 403, "A custom per-key rate limit needs the Enterprise plan", {
       extra: { requiredPlan: "enterprise" },
     });

@@ -28,7 +28,12 @@ const fields = {
   features: list(20),
   isActive: bool,
   isFeatured: bool,
-  pricingTier: z.string().trim().toLowerCase().min(1).max(40),
+  pricingTier: z
+    .string({ error: "Pricing tier must be text" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter a pricing tier, such as free or premium")
+    .max(40, "Pricing tier must be at most 40 characters"),
 };
 
 export const createTemplateSchema = z.object({
