@@ -14,6 +14,7 @@ import type { BillingTables } from "./tables/billing";
 import type { AuditAllowlistTables } from "./tables/audit-allowlist";
 import type { ApprovalsTables } from "./tables/approvals";
 import type { ExportsTables } from "./tables/exports";
+import type { CommentMentionsTables } from "./tables/comment-mentions";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
@@ -30,10 +31,11 @@ export type * from "./tables/billing";
 export type * from "./tables/audit-allowlist";
 export type * from "./tables/approvals";
 export type * from "./tables/exports";
+export type * from "./tables/comment-mentions";
 
 
 
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables, CommentMentionsTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import editorStyles from "~/styles/editor.css?url";
+import reviewStyles from "~/styles/reviews.css?url";
 import { data, data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
@@ -20,11 +21,16 @@ import { checkProjectPrd } from "~/domain/prd/check.server";
 import { readFlash } from "~/http/ui/flash.server";
 import { starterFor } from "~/domain/prd/starter";
 import { plural } from "~/utils/plural";
+import { ReviewsSummary } from "~/components/projects/reviews-summary";
+import { listViews } from "~/domain/collaboration/stakeholders.server";
 
 /** The rich, live editor: its code loads only in the browser, on this page. */
 const RichEditor = lazy(() => import("~/components/editor/rich-editor.client"));
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: editorStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: editorStyles },
+  { rel: "stylesheet", href: reviewStyles },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -34,13 +40,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw e;
   });
   const editing = new URL(request.url).searchParams.has("edit") || !prd;
-  const [{ flash, headers }, check] = await Promise.all([readFlash(request), checkProjectPrd(actor, project.id)]);
+  const [{ flash, headers }, check, views] = await Promise.all([readFlash(request), checkProjectPrd(actor, project.id), listViews(actor, project.id)]);
   return withHeaders({
     projectId: project.id,
     user: { id: actor.user.id, name: actor.user.name },
     notice: flash?.kind === "notice" ? flash.message : null,
     noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
     check,
+    // The Reviews line: decisions only, never the personal links.
+    reviews: views
+      .filter((v) => v.reviewStatus !== null)
+      .map(({ id, name, stakeholderName, reviewStatus, resolvedByName, resolvedAt, resolvedVia, resolvedByEmail, feedback }) => ({
+        id,
+        name,
+        stakeholderName,
+        reviewStatus,
+        resolvedByName,
+        resolvedAt,
+        resolvedVia,
+        resolvedByEmail,
+        feedback,
+      })),
     permissions: project.permissions,
     prd,
     html: prd ? renderMarkdownForPage(prd.content) : "",
@@ -79,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, ...comments } = useLoaderData<typeof loader>();
   const [activeCommentId, setActiveCommentId] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const result = useActionData<typeof action>();
@@ -235,6 +255,7 @@ export default function ProjectDocument() {
         ) : null}
       </div>
       <div className="stack">
+        <ReviewsSummary projectId={projectId} reviews={reviews} />
         <PrdCheckCard check={check.check} template={check.template} />
         <CommentsPanel {...comments} canComment={permissions.canComment} activeCommentId={activeCommentId ?? undefined} onThreadFocus={setActiveCommentId} />
       </div>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { CollaboratorsCard } from "~/components/sharing/collaborators-card";
@@ -6,21 +6,19 @@ import { LinksCard } from "~/components/sharing/links-card";
 import { StakeholderReviewsCard } from "~/components/sharing/reviews-card";
 import { ShareLinkCard } from "~/components/sharing/share-link-card";
 import { appUrl } from "~/config.server";
-import {
-  addCollaboratorSchema,
-  createLinkSchema,
-  createViewSchema,
-  shareSchema,
-} from "~/domain/collaboration/collaboration.schema";
+import { addCollaboratorSchema, createLinkSchema, reviewRequestFormSchema, shareSchema } from "~/domain/collaboration/collaboration.schema";
 import { createLink, deleteLink, listLinks } from "~/domain/collaboration/links.server";
 import { addCollaborator, listCollaborators, removeCollaborator } from "~/domain/collaboration/people.server";
 import { enableShare, getShare, revokeShare } from "~/domain/collaboration/sharing.server";
-import { createView, deleteView, listViews } from "~/domain/collaboration/stakeholders.server";
+import { createView, deleteView, listViews, sendReviewLink } from "~/domain/collaboration/stakeholders.server";
 import { listMembers } from "~/domain/orgs/members.server";
 import { getProject, listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
+import reviewStyles from "~/styles/reviews.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -75,8 +73,18 @@ export const action = intentAction(
     },
     "view-create": async ({ actor, values, intent, params }) => {
       const sections = values.sections ? values.sections.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
-      await createView(actor, params.projectId!, createViewSchema.parse({ ...values, sections }));
-      return done(intent, values.requestReview === "true" ? "Review requested. Send the stakeholder the share link." : "Stakeholder view created.");
+      const view = await createView(actor, params.projectId!, reviewRequestFormSchema.parse({ ...values, sections }));
+      const who = view.stakeholderName ?? "the reviewer";
+      return done(
+        intent,
+        view.linkSentAt
+          ? `Review requested. ${who}'s personal link was e-mailed to ${view.stakeholderEmail}.`
+          : `Review requested. Copy ${who}'s personal link below and send it to them.`,
+      );
+    },
+    "view-send-link": async ({ actor, values, intent, params }) => {
+      const view = await sendReviewLink(actor, params.projectId!, values.viewId ?? "");
+      return done(intent, `The personal link for “${view.name}” was e-mailed to ${view.stakeholderEmail}.`);
     },
     "view-delete": async ({ actor, values, intent, params }) => {
       await deleteView(actor, params.projectId!, values.viewId ?? "");
@@ -120,7 +128,12 @@ export default function Sharing() {
         <LinksCard links={links} otherProjects={otherProjects} canManage={canManage} notice={notice("link")} />
       </div>
 
-      <StakeholderReviewsCard views={views} canManage={canManage} notice={notice("view")} />
+      <StakeholderReviewsCard
+        views={views}
+        canManage={canManage}
+        notice={notice("view")}
+        failure={failure?.intent === "view-create" ? failure : null}
+      />
       {!canManage ? <p className="muted">Only people who can edit this project manage sharing, people and links.</p> : null}
     </div>
   );

@@ -1,10 +1,10 @@
-import { reviewsByToken } from "~/domain/collaboration/stakeholders.server";
+import { reviewsByToken } from "~/domain/collaboration/public-review.server";
 import { apiRoute, endpoint } from "~/http/api/api.server";
 import * as c from "~/http/api/contracts/collaboration";
 
 const route = apiRoute(
-  endpoint(c.reviewsByToken, ({ query, request }) =>
-    reviewsByToken({ token: query.token, password: request.headers.get("x-share-password") }),
+  endpoint(c.reviewsByToken, ({ query, request, meta }) =>
+    reviewsByToken({ token: query.token, password: request.headers.get("x-share-password") }, { ip: meta.ip }),
   ),
 );
 export const loader = route.loader;

@@ -11,7 +11,8 @@ import { getPrd } from "~/domain/prd/prd.server";
 import { getProject } from "~/domain/projects/projects.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
 import { resolveReviewSchema } from "~/domain/collaboration/collaboration.schema";
-import { resolveReview, reviewsByToken } from "~/domain/collaboration/stakeholders.server";
+import { resolveReview, reviewsByToken } from "~/domain/collaboration/public-review.server";
+import { requestMeta } from "~/http/context.server";
 import { formValues } from "~/http/ui/ui.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { sha256 } from "~/utils/ids.server";
@@ -34,12 +35,12 @@ async function savedPassword(request: Request, token: string) {
 
 type Outcome = { state: "ok" | "password" | "expired" | "invalid"; message?: string };
 
-async function open(token: string, password: string | null) {
+async function open(token: string, password: string | null, ip: string | null) {
   try {
     const viewer = await resolveShare(token, password);
     const project = await getProject(viewer, viewer.projectId);
     const prd = await getPrd(viewer, viewer.projectId).catch((e) => (e instanceof AppError && e.status === 404 ? null : Promise.reject(e)));
-    const { reviews } = await reviewsByToken({ token, password });
+    const { reviews } = await reviewsByToken({ token, password }, { ip });
     return { outcome: { state: "ok" } as Outcome, project, prd, reviews };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -48,10 +49,10 @@ async function open(token: string, password: string | null) {
   }
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token!;
   const brandOrgId = await shareBrandOrgId(request, token);
-  const result = await open(token, await savedPassword(request, token));
+  const result = await open(token, await savedPassword(request, token), requestMeta(request, context).ip);
   const status = result.outcome.state === "ok" ? 200 : result.outcome.state === "expired" ? 410 : 401;
   return data(
     {
@@ -70,6 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         reviewStatus: r.reviewStatus,
         feedback: r.feedback,
         resolvedByName: r.resolvedByName,
+        resolvedVia: r.resolvedVia,
+        personalLinkOnly: r.personalLinkOnly,
       })),
       version: result.prd?.versionNumber ?? null,
       branding: brandOrgId ? await brandingForOrg(brandOrgId) : null,
@@ -78,21 +81,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token!;
+  const { ip } = requestMeta(request, context);
   await shareBrandOrgId(request, token);
   const values = await formValues(request);
   if (values.intent === "review") {
     try {
       const input = resolveReviewSchema.parse({ ...values, token });
-      await resolveReview({ token, password: await savedPassword(request, token) }, input);
+      await resolveReview({ token, password: await savedPassword(request, token) }, input, { ip });
       return { reviewed: input.status };
     } catch (error) {
       if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
       return data({ error: "Choose approve or reject, and keep the feedback under 5,000 characters." }, { status: 400 });
     }
   }
-  const result = await open(token, values.password ?? "");
+  const result = await open(token, values.password ?? "", ip);
   if (result.outcome.state !== "ok") return data({ error: "That password is not right." }, { status: 401 });
   return redirect(`/share/${token}`, {
     headers: { "Set-Cookie": await passwordCookie(token).serialize(encrypt(values.password ?? "")) },
@@ -147,36 +151,49 @@ export default function SharedProject() {
             {reviews.length ? (
               <section className="card" aria-labelledby="reviews-heading" style={{ marginBottom: 16 }}>
                 <h2 id="reviews-heading">Your review is requested</h2>
-                {reviews.map((r) => (
-                  <Form method="post" className="form review-form" key={r.id}>
-                    <input type="hidden" name="intent" value="review" />
-                    <input type="hidden" name="reviewId" value={r.id} />
-                    <div>
+                {reviews.map((r) =>
+                  r.personalLinkOnly ? (
+                    <div className="review-form" key={r.id}>
                       <strong>{r.name}</strong>
-                      {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null}{" "}
-                      <span className="badge">{r.reviewStatus}</span>
-                      {r.resolvedByName ? <span className="muted"> by {r.resolvedByName}</span> : null}
+                      {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null} <span className="badge">{r.reviewStatus}</span>
+                      <p className="muted">Answered on the reviewer's personal review link, which the team sent them. It cannot be decided here.</p>
                     </div>
-                    <div className="form-row">
-                      <div className="field" style={{ flex: 1 }}>
-                        <label htmlFor={`name-${r.id}`}>Your name</label>
-                        <input id={`name-${r.id}`} name="reviewerName" maxLength={200} />
+                  ) : (
+                    <Form method="post" className="form review-form" key={r.id}>
+                      <input type="hidden" name="intent" value="review" />
+                      <input type="hidden" name="reviewId" value={r.id} />
+                      <div>
+                        <strong>{r.name}</strong>
+                        {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null} <span className="badge">{r.reviewStatus}</span>
+                        {r.resolvedByName ? (
+                          <span className="muted">
+                            {" "}
+                            by {r.resolvedByName}
+                            {r.resolvedVia === "share_link" ? " (name given on the share link, not verified)" : " (personal review link)"}
+                          </span>
+                        ) : null}
                       </div>
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`feedback-${r.id}`}>Feedback</label>
-                      <textarea id={`feedback-${r.id}`} name="feedback" rows={3} maxLength={5000} defaultValue={r.feedback ?? ""} />
-                    </div>
-                    <div className="inline">
-                      <button className="btn" type="submit" name="status" value="approved">
-                        Approve
-                      </button>
-                      <button className="btn btn-danger" type="submit" name="status" value="rejected">
-                        Reject
-                      </button>
-                    </div>
-                  </Form>
-                ))}
+                      <div className="form-row">
+                        <div className="field" style={{ flex: 1 }}>
+                          <label htmlFor={`name-${r.id}`}>Your name</label>
+                          <input id={`name-${r.id}`} name="reviewerName" maxLength={200} />
+                        </div>
+                      </div>
+                      <div className="field">
+                        <label htmlFor={`feedback-${r.id}`}>Feedback</label>
+                        <textarea id={`feedback-${r.id}`} name="feedback" rows={3} maxLength={5000} defaultValue={r.feedback ?? ""} />
+                      </div>
+                      <div className="inline">
+                        <button className="btn" type="submit" name="status" value="approved">
+                          Approve
+                        </button>
+                        <button className="btn btn-danger" type="submit" name="status" value="rejected">
+                          Reject
+                        </button>
+                      </div>
+                    </Form>
+                  ),
+                )}
               </section>
             ) : null}
             {html ? (

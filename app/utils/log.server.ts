@@ -109,12 +109,12 @@ function isoNow() {
 }
 
 /**
- * Paths that carry a bearer secret (an invitation, a share link, an incoming
- * webhook) and the segment that is the secret. Anyone holding the token has
+ * Paths that carry a bearer secret (an invitation, a share link, a personal
+ * review link, an incoming webhook) and the segment that is the secret. Anyone holding the token has
  * its power, so the access log writes `:token` in its place. Query strings
  * (reset and verification tokens) are never logged at all.
  */
-const SECRET_PATHS = /^(\/invite\/|\/share\/|\/api\/webhooks\/incoming\/)[^/?#]+/;
+const SECRET_PATHS = /^(\/invite\/|\/share\/|\/review\/|\/api\/webhooks\/incoming\/)[^/?#]+/;
 
 /** The path as it may be logged: bearer tokens replaced by `:token`. */
 export function redactPath(path: string) {

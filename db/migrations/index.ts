@@ -20,6 +20,8 @@ import * as m0018 from "./0018_event_dispatch";
 import * as m0019 from "./0019_search_version";
 import * as m0020 from "./0020_comment_anchors";
 import * as m0021 from "./0021_live_docs";
+import * as m0022 from "./0022_stakeholder_review_links";
+import * as m0023 from "./0023_home_feed";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0019_search_version": m0019,
   "0020_comment_anchors": m0020,
   "0021_live_docs": m0021,
+  "0022_stakeholder_review_links": m0022,
+  "0023_home_feed": m0023,
 };

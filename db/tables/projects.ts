@@ -175,6 +175,17 @@ export interface StakeholderViewsTable {
   createdById: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Review requests: SHA-256 of the personal review token (unique) and the token encrypted, so the team can copy the link again. */
+  reviewTokenHash: string | null;
+  reviewTokenEncrypted: string | null;
+  /** When and to which address the personal link was last mailed. */
+  reviewLinkSentAt: string | null;
+  reviewLinkSentTo: string | null;
+  /** 1: only the personal link may decide the review (not the share link). */
+  personalLinkOnly: number;
+  resolvedVia: "personal_link" | "share_link" | null;
+  /** The address the personal link had been mailed to, when the latest decision came through it. */
+  resolvedByEmail: string | null;
 }
 
 export interface ProjectLinksTable {

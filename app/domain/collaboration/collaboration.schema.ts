@@ -115,8 +115,21 @@ export const createViewSchema = z.object({
   sections: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
   notes: optionalText(5000),
   requestReview: bool.default(true),
+  /** Only the reviewer's personal link may decide this review request, not the project's share link. */
+  personalLinkOnly: bool.default(false),
+  /** Mail the personal review link to `stakeholderEmail` now (needs the address and a review request). */
+  sendLink: bool.default(false),
 });
 export type CreateViewInput = z.infer<typeof createViewSchema>;
+
+/** The sharing page's review request form: the reviewer is named (the API leaves the name optional). */
+export const reviewRequestFormSchema = createViewSchema.extend({
+  stakeholderName: z
+    .string({ error: "Enter the reviewer's name" })
+    .trim()
+    .min(1, "Enter the reviewer's name")
+    .max(200, "The name can be at most 200 characters"),
+});
 
 export const REVIEW_DECISIONS = ["approved", "rejected"] as const;
 
@@ -125,6 +138,7 @@ export const reviewByTokenQuery = z.object({
 });
 
 export const resolveReviewSchema = z.object({
+  /** The project's share token, or the reviewer's personal review token. */
   token: z.string({ error: "token is required" }).trim().min(1, "token is required").max(200),
   reviewId: id,
   status: z.enum(REVIEW_DECISIONS, { error: "status must be approved or rejected" }),
@@ -132,6 +146,12 @@ export const resolveReviewSchema = z.object({
   reviewerName: optionalText(200),
 });
 export type ResolveReviewInput = z.infer<typeof resolveReviewSchema>;
+
+/** The personal review page's form: the reviewer's decision and feedback (their name comes from the request). */
+export const reviewDecisionSchema = z.object({
+  status: z.enum(REVIEW_DECISIONS, { error: "Choose Approve or Request changes" }),
+  feedback: z.preprocess(emptyToUndefined, z.string().trim().max(5000, "Keep the feedback under 5,000 characters").optional()),
+});
 
 // ---------------------------------------------------------------- links
 

@@ -1,46 +1,25 @@
-import type { Selectable } from "kysely";
-import type { StakeholderViewsTable } from "#db/schema";
 import { db, type Executor } from "~/db.server";
+import { decrypt } from "~/utils/crypto.server";
 import { newId, nowIso } from "~/utils/ids.server";
 import type { Actor } from "../actor";
-import { notFound } from "../errors";
+import { notFound, validationError } from "../errors";
 import { projectAccess, requireManage } from "../projects/access.server";
 import { recordChange } from "../projects/activity.server";
-import { resolveShare } from "../sharing/share-access.server";
-import type { CreateViewInput, ResolveReviewInput } from "./collaboration.schema";
+import type { CreateViewInput } from "./collaboration.schema";
+import { issueReviewToken, mailReviewLink } from "./review-links.server";
+import { presentView, type ViewRow } from "./view-presenter.server";
 
 /**
  * Stakeholder views: a tailored reading of the PRD for one person or
  * audience. With `requestReview` the view is also a review request
- * (reviewStatus pending) that the stakeholder approves or rejects through the
- * project's share link, without an account.
+ * (reviewStatus pending) with its own personal review link
+ * (review-links.server.ts); the stakeholder approves or requests changes
+ * there, or through the project's share link unless `personalLinkOnly`
+ * (public-review.server.ts).
  */
 
-type ViewRow = Selectable<StakeholderViewsTable>;
-
-function present(r: ViewRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    stakeholderName: r.stakeholderName,
-    stakeholderEmail: r.stakeholderEmail,
-    audience: r.audience,
-    sections: JSON.parse(r.sections) as string[],
-    notes: r.notes,
-    kind: r.kind,
-    /** For AI coach reviews (`kind: "ai_review"`): `{review, model}`. */
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-    reviewStatus: r.reviewStatus,
-    feedback: r.feedback,
-    resolvedAt: r.resolvedAt,
-    resolvedByName: r.resolvedByName,
-    createdAt: r.createdAt,
-  };
-}
-export type ViewOut = ReturnType<typeof present>;
-
 export async function listViews(actor: Actor, projectId: string) {
-  const { project } = await projectAccess(actor, projectId);
+  const { project, canManage } = await projectAccess(actor, projectId);
   const rows = await db
     .selectFrom("stakeholderViews")
     .selectAll()
@@ -48,14 +27,21 @@ export async function listViews(actor: Actor, projectId: string) {
     .orderBy("createdAt", "asc")
     .orderBy("id", "asc")
     .execute();
-  return rows.map(present);
+  return rows.map((r) => presentView(r, canManage ? "manager" : "reader"));
 }
 
 export async function createView(actor: Actor, projectId: string, input: CreateViewInput) {
+  const review = input.requestReview;
+  if (input.sendLink && !review) throw validationError("sendLink", "Only a review request has a link to send");
+  if (input.sendLink && !input.stakeholderEmail) {
+    throw validationError("stakeholderEmail", "Add the reviewer's e-mail address to send them the link");
+  }
   return db.transaction().execute(async (trx) => {
     const { project } = await requireManage(actor, projectId, trx);
     const now = nowIso();
+    const link = review ? issueReviewToken() : null;
     const row: ViewRow = {
+      ...blankReviewColumns,
       id: newId(),
       projectId: project.id,
       name: input.name,
@@ -64,27 +50,85 @@ export async function createView(actor: Actor, projectId: string, input: CreateV
       audience: input.audience ?? null,
       sections: JSON.stringify(input.sections ?? []),
       notes: input.notes ?? null,
-      kind: input.requestReview ? "review" : "view",
+      kind: review ? "review" : "view",
       payload: "{}",
-      reviewStatus: input.requestReview ? "pending" : null,
-      feedback: null,
-      resolvedAt: null,
-      resolvedByName: null,
+      reviewStatus: review ? "pending" : null,
       createdById: actor.user.id,
       createdAt: now,
       updatedAt: now,
+      reviewTokenHash: link?.hash ?? null,
+      reviewTokenEncrypted: link?.encrypted ?? null,
+      personalLinkOnly: review && input.personalLinkOnly ? 1 : 0,
     };
     await trx.insertInto("stakeholderViews").values(row).execute();
     await recordChange(trx, {
       project,
       actor,
       action: "stakeholder_view.created",
-      summary: input.requestReview
+      summary: review
         ? `${actor.user.name} asked ${row.stakeholderName ?? "a stakeholder"} to review “${row.name}”`
         : `${actor.user.name} created the stakeholder view “${row.name}”`,
       data: { viewId: row.id, name: row.name, reviewStatus: row.reviewStatus },
     });
-    return present(row);
+    if (input.sendLink && link && row.stakeholderEmail) {
+      const sent = await mailReviewLink(trx, { actor, project, view: row, to: row.stakeholderEmail, token: link.token });
+      row.reviewLinkSentAt = sent.sentAt;
+      row.reviewLinkSentTo = sent.sentTo;
+    }
+    return presentView(row, "manager");
+  });
+}
+
+/** The columns a new row starts with that only review decisions and links fill. */
+const blankReviewColumns = {
+  feedback: null,
+  resolvedAt: null,
+  resolvedByName: null,
+  resolvedVia: null,
+  resolvedByEmail: null,
+  reviewTokenHash: null,
+  reviewTokenEncrypted: null,
+  reviewLinkSentAt: null,
+  reviewLinkSentTo: null,
+  personalLinkOnly: 0,
+} satisfies Partial<ViewRow>;
+
+/**
+ * Mails a review request's personal link to its stakeholder e-mail again
+ * ("Send again"). Needs the right to manage the project; a plain view or an
+ * unknown id is 404, a request without an e-mail address 400.
+ */
+export async function sendReviewLink(actor: Actor, projectId: string, viewId: string) {
+  return db.transaction().execute(async (trx) => {
+    const { project } = await requireManage(actor, projectId, trx);
+    const row = await trx
+      .selectFrom("stakeholderViews")
+      .selectAll()
+      .where("id", "=", viewId)
+      .where("projectId", "=", project.id)
+      .where("reviewStatus", "is not", null)
+      .executeTakeFirst();
+    if (!row) throw notFound("Review request");
+    if (!row.stakeholderEmail) {
+      throw validationError("stakeholderEmail", "This review request has no e-mail address: copy its link and send it yourself");
+    }
+    let token = row.reviewTokenEncrypted ? decrypt(row.reviewTokenEncrypted) : null;
+    if (!token) {
+      // Made before links existed and never given one, or unreadable after a forced key rotation: a new link.
+      const link = issueReviewToken();
+      await trx.updateTable("stakeholderViews").set({ reviewTokenHash: link.hash, reviewTokenEncrypted: link.encrypted }).where("id", "=", row.id).execute();
+      Object.assign(row, { reviewTokenHash: link.hash, reviewTokenEncrypted: link.encrypted });
+      token = link.token;
+    }
+    const sent = await mailReviewLink(trx, { actor, project, view: row, to: row.stakeholderEmail, token });
+    await recordChange(trx, {
+      project,
+      actor,
+      action: "review.link_sent",
+      summary: `${actor.user.name} e-mailed ${row.stakeholderName ?? "the stakeholder"} the review link for “${row.name}”`,
+      data: { viewId: row.id, name: row.name },
+    });
+    return presentView({ ...row, reviewLinkSentAt: sent.sentAt, reviewLinkSentTo: sent.sentTo }, "manager");
   });
 }
 
@@ -95,6 +139,7 @@ export async function saveAiReview(
 ) {
   const now = nowIso();
   const row: ViewRow = {
+    ...blankReviewColumns,
     id: newId(),
     projectId: input.project.id,
     name: `AI coach review: ${Math.round(input.review.overallScore)}/100`,
@@ -106,9 +151,6 @@ export async function saveAiReview(
     kind: "ai_review",
     payload: JSON.stringify({ review: input.review, model: input.model }),
     reviewStatus: null,
-    feedback: null,
-    resolvedAt: null,
-    resolvedByName: null,
     createdById: input.actor.user.id,
     createdAt: now,
     updatedAt: now,
@@ -121,18 +163,13 @@ export async function saveAiReview(
     summary: `${input.actor.user.name} saved an AI coach review (${Math.round(input.review.overallScore)}/100)`,
     data: { viewId: row.id, name: row.name, kind: row.kind },
   });
-  return present(row);
+  return presentView(row, "manager");
 }
 
 export async function deleteView(actor: Actor, projectId: string, viewId: string) {
   await db.transaction().execute(async (trx) => {
     const { project } = await requireManage(actor, projectId, trx);
-    const row = await trx
-      .selectFrom("stakeholderViews")
-      .select(["id", "name"])
-      .where("id", "=", viewId)
-      .where("projectId", "=", project.id)
-      .executeTakeFirst();
+    const row = await trx.selectFrom("stakeholderViews").select(["id", "name"]).where("id", "=", viewId).where("projectId", "=", project.id).executeTakeFirst();
     if (!row) throw notFound("Stakeholder view");
     await trx.deleteFrom("stakeholderViews").where("id", "=", row.id).execute();
     await recordChange(trx, {
@@ -144,78 +181,3 @@ export async function deleteView(actor: Actor, projectId: string, viewId: string
     });
   });
 }
-
-// ------------------------------------------------------------ public review
-
-/** The share link (and its password, when it has one) stands in for a signed-in actor. */
-export interface ShareCredentials {
-  token: string;
-  password: string | null;
-}
-
-/** The shared project and its review requests (views with a review status), oldest first. */
-export async function reviewsByToken(credentials: ShareCredentials) {
-  const share = await resolveShare(credentials.token, credentials.password);
-  const project = await db
-    .selectFrom("projects")
-    .select(["id", "name", "status"])
-    .where("id", "=", share.projectId)
-    .executeTakeFirst();
-  if (!project) throw notFound("Project");
-  const rows = await db
-    .selectFrom("stakeholderViews")
-    .selectAll()
-    .where("projectId", "=", project.id)
-    .where("reviewStatus", "is not", null)
-    .orderBy("createdAt", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return { project, reviews: rows.map(present) };
-}
-
-/**
- * Approves or rejects a review request. A decided review may be decided
- * again: the latest decision (with its feedback) wins, and each one is
- * recorded in the activity feed and as a `review.resolved` event.
- */
-export async function resolveReview(credentials: ShareCredentials, input: Omit<ResolveReviewInput, "token">) {
-  const share = await resolveShare(credentials.token, credentials.password);
-  return db.transaction().execute(async (trx) => {
-    const project = await trx
-      .selectFrom("projects")
-      .select(["id", "orgId"])
-      .where("id", "=", share.projectId)
-      .executeTakeFirst();
-    if (!project) throw notFound("Project");
-    const row = await trx
-      .selectFrom("stakeholderViews")
-      .selectAll()
-      .where("id", "=", input.reviewId)
-      .where("projectId", "=", project.id)
-      .where("reviewStatus", "is not", null)
-      .executeTakeFirst();
-    if (!row) throw notFound("Review");
-    const now = nowIso();
-    const changes = {
-      reviewStatus: input.status,
-      feedback: input.feedback ?? null,
-      resolvedAt: now,
-      resolvedByName: input.reviewerName ?? null,
-      updatedAt: now,
-    };
-    await trx.updateTable("stakeholderViews").set(changes).where("id", "=", row.id).execute();
-    const who = input.reviewerName ?? "A stakeholder";
-    await recordChange(trx, {
-      project,
-      actor: null,
-      actorName: who,
-      action: "review.resolved",
-      summary: `${who} ${input.status} “${row.name}”${input.feedback ? `: ${truncate(input.feedback, 140)}` : ""}`,
-      data: { reviewId: row.id, status: input.status },
-      event: "review.resolved",
-    });
-    return present({ ...row, ...changes });
-  });
-}
-
-const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

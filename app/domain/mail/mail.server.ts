@@ -129,8 +129,8 @@ export const emailSendJob: JobHandler = {
 
 /** Messages that carry a secret proving ownership of the address (their links are never shown in the app). */
 export const ACCOUNT_SECRET_KINDS = ["verify_email", "reset_password"] as const;
-/** Messages sent to an address rather than an account: only the sending organization's admins read them. */
-export const ADDRESS_KINDS = ["invitation"] as const;
+/** Messages sent to an address rather than an account (invitations, personal review links): only the sending organization's admins read them. */
+export const ADDRESS_KINDS = ["invitation", "stakeholder_review"] as const;
 
 const WITHHELD =
   "This message carries a one-time link for its addressee alone, so it is not shown in the app. " +

@@ -234,6 +234,20 @@ const viewShape = z.object({
   feedback: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   resolvedByName: z.string().nullable(),
+  resolvedVia: z
+    .enum(["personal_link", "share_link"])
+    .nullable()
+    .describe("Which link the latest decision came through: the reviewer's personal link (named reviewer) or the share link (`resolvedByName` as typed, not verified)"),
+  resolvedByEmail: z
+    .string()
+    .nullable()
+    .describe("The address the personal link had been mailed to, when the latest decision came through it (confirmed by e-mail); null on the share-link listing"),
+  personalLinkOnly: z.boolean().describe("Only the reviewer's personal link may decide this request; the share link gets 403"),
+  reviewUrl: z
+    .string()
+    .nullable()
+    .describe("The reviewer's personal review link (`{APP_URL}/review/{token}`): only for callers who may manage the project; null elsewhere"),
+  linkSentAt: z.string().nullable().describe("When the personal link was last mailed to `stakeholderEmail`"),
   createdAt: z.string(),
 });
 
@@ -254,11 +268,24 @@ export const createStakeholderView = contract({
   tag,
   summary: "Create a stakeholder view",
   description:
-    "`requestReview` (default true) makes it a review request (`kind: review`, `reviewStatus: pending`) that the stakeholder resolves through the share link (POST /api/stakeholder-review/resolve).",
+    "`requestReview` (default true) makes it a review request (`kind: review`, `reviewStatus: pending`) with its own personal review link (`reviewUrl`), which the stakeholder opens without an account to approve or request changes under their name; the share link decides it too (POST /api/stakeholder-review/resolve) unless `personalLinkOnly`. `sendLink: true` mails the personal link to `stakeholderEmail` (needed, else 400 with `details[].path` = `stakeholderEmail`) and sets `linkSentAt`.",
   auth: "user",
   params,
   body: createViewSchema,
   successStatus: 201,
+  response: z.object({ view: viewShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const sendStakeholderReviewLink = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/stakeholder-views/{viewId}/send-link",
+  tag,
+  summary: "E-mail a reviewer their personal review link again",
+  description:
+    "Mails the review request's personal link to its `stakeholderEmail` (through the outbox without SMTP) and sets `linkSentAt`. Needs the right to manage the project. A plain view or unknown id: 404; a request without an e-mail address: 400 (`details[].path` = `stakeholderEmail`).",
+  auth: "user",
+  params: params.extend({ viewId: z.string() }),
   response: z.object({ view: viewShape }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
@@ -342,7 +369,7 @@ export const reviewsByToken = contract({
   tag,
   summary: "Review requests of a shared project (public)",
   description:
-    "`token` is the project's share token; send `x-share-password` when the link has a password. Lists the stakeholder views that carry a review status.",
+    "`token` is the project's share token (send `x-share-password` when the link has a password): the stakeholder views that carry a review status, without personal links or e-mail addresses. Or a reviewer's personal review token: that one review request. Unknown tokens: 401; more than 30 a minute from one address: 429.",
   auth: "public",
   query: reviewByTokenQuery,
   response: z.object({
@@ -358,9 +385,9 @@ export const resolveReview = contract({
   tag,
   summary: "Approve or reject a review (public)",
   description:
-    "Needs the share token (and `x-share-password` when the link has one). A review already decided may be decided again: the latest decision and feedback win. Records activity by `reviewerName` (or “A stakeholder”) and emits `review.resolved`. A reviewId of another project: 404.",
+    "`token` is the share token (and `x-share-password` when the link has one) or the reviewer's personal review token. A review already decided may be decided again: the latest decision and feedback win; emits `review.resolved`. Share token: recorded under `reviewerName` (or “A stakeholder”), `resolvedVia: share_link`; a review with `personalLinkOnly` is 403 FORBIDDEN (use the personal link); a reviewId of another project: 404. Personal token: recorded under the reviewer named on the request (`reviewerName` is ignored), `resolvedVia: personal_link`, `resolvedByEmail` when the link had been mailed; any other reviewId: 404; more than 20 decisions a minute: 429.",
   auth: "public",
   body: resolveReviewSchema,
   response: z.object({ review: viewShape }),
-  errors: [...shareErrors],
+  errors: [...shareErrors, "FORBIDDEN"],
 });
