@@ -32,6 +32,7 @@ interface Data {
   checkoutPath: string;
   sharePath: string;
   invitePath: string;
+  reviewPath: string;
 }
 
 interface PageSpec {
@@ -59,6 +60,7 @@ const PAGES: PageSpec[] = [
   { name: "Invitation", path: (d) => d.invitePath, anonymous: true },
   { name: "Unsubscribe", path: () => "/unsubscribe", anonymous: true },
   { name: "Share link", path: (d) => d.sharePath, anonymous: true },
+  { name: "Personal review link", path: (d) => d.reviewPath, anonymous: true },
   { name: "Page not found", path: () => "/no-such-page", anonymous: true },
   // Signed in.
   { name: "Home", path: () => "/home" },
@@ -195,7 +197,7 @@ async function fill(s: Session): Promise<Data> {
     "comment",
   );
   const share = await ok(s.call("POST", `/api/projects/${projectId}/share`, {}), "share");
-  await ok(
+  const review = await ok(
     s.call("POST", `/api/projects/${projectId}/stakeholder-views`, {
       name: "Finance review",
       stakeholderName: "Grace Finance",
@@ -294,6 +296,7 @@ async function fill(s: Session): Promise<Data> {
     checkoutPath: new URL(checkout.checkout_url, s.baseUrl).pathname,
     sharePath: new URL(share.shareUrl, s.baseUrl).pathname,
     invitePath: new URL(link.url, s.baseUrl).pathname,
+    reviewPath: new URL(review.view.reviewUrl, s.baseUrl).pathname,
   };
 }
 
