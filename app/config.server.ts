@@ -5,8 +5,8 @@ import { z } from "zod/v4";
 import { ensurePrivateDir } from "#db/private-files";
 
 /**
- * All configuration, parsed once from the environment (README.md and
- * docs/operations.md). A wrong value stops start-up with a message naming the
+ * All configuration, parsed once from the environment (docs/operations.md,
+ * "Configuration"). A wrong value stops start-up with a message naming the
  * variable. Secrets that are absent are generated once into DATA_DIR.
  */
 

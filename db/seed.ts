@@ -1,39 +1,27 @@
 /**
- * Demo workspace (npm run db:seed): an owner on the Pro plan so every
- * feature, including API keys, can be tried at once. Idempotent.
- *   demo@example.com / Demo-Password-1
+ * `npm run db:seed`: the demo workspace "Acme Robotics" in DATA_DIR (./data by
+ * default), built by db/seed/demo/. Sign in as demo@example.com /
+ * Demo-Password-1. Running it again changes nothing.
+ *
+ * The PRDs and AI results are always written by the built-in offline drafter,
+ * even when the environment holds AI keys: the demo is the same on every
+ * machine, works without a network and spends nobody's AI budget.
  */
-import { migrateToLatest } from "./client";
-import { db, closeDb } from "~/db.server";
-import { register } from "~/domain/auth/auth.server";
-import { ensureSystemTemplates } from "~/domain/templates/system.server";
-import { findUserByEmail } from "~/domain/users/users.server";
-
-export const DEMO_EMAIL = "demo@example.com";
-export const DEMO_PASSWORD = "Demo-Password-1";
-
-export async function seed() {
-  await migrateToLatest(db);
-  await ensureSystemTemplates();
-  if (await findUserByEmail(DEMO_EMAIL)) {
-    console.log(`Demo workspace already exists (${DEMO_EMAIL})`);
-    return;
-  }
-  const { organization } = await register(
-    { name: "Demo Owner", email: DEMO_EMAIL, password: DEMO_PASSWORD, timezone: "UTC" },
-    { ip: null, userAgent: "seed", appUrl: process.env.APP_URL ?? "http://localhost:3000" },
-  );
-  const now = new Date().toISOString();
-  await db
-    .updateTable("organizations")
-    .set({ name: "Demo workspace", plan: "pro", updatedAt: now })
-    .where("id", "=", organization.id)
-    .execute();
-  await db.updateTable("users").set({ emailVerifiedAt: now }).where("email", "=", DEMO_EMAIL).execute();
-  console.log(`Demo workspace created: sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+for (const key of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "GOOGLE_API_BASE_URL"]) {
+  delete process.env[key];
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  await seed();
+export {};
+
+// Imported after the environment is settled (the configuration is read on first use).
+const { seedDemo, describeSeed } = await import("./seed/demo/seed");
+const { closeDb } = await import("~/db.server");
+
+try {
+  console.log(describeSeed(await seedDemo()));
+} catch (error) {
+  console.error(`Demo seed failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
   await closeDb();
 }
