@@ -15,11 +15,11 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
   provider_b: "Anthropic",
   provider_c: "Google Gemini",
 };
-/** The same names, short, for sentences ("Your OpenAI key was saved"). */
+/** The same names, short, for sentences ("Your OpenAI key was saved", "Google Gemini rejected this key"). */
 export const PROVIDER_SHORT: Record<ProviderId, string> = {
   provider_a: "OpenAI",
   provider_b: "Anthropic",
-  provider_c: "Gemini",
+  provider_c: "Google Gemini",
 };
 
 export interface ChatMessage {

@@ -5,8 +5,8 @@ import type { Review } from "~/ai/schemas";
 import { collect } from "~/ai/run.server";
 import { ReviewView } from "~/components/ai/review-view";
 import { ScoreBars } from "~/components/ai/score-bars";
+import { failureMessage, isInputError, LastGoodNote, RunError, runErrorId, useFailedRuns, useLastGood } from "~/components/ai/run-error";
 import { StreamingToolForm } from "~/components/ai/tool-form";
-import { FormAlert } from "~/components/forms";
 import { startCoach } from "~/domain/ai-tools/coach.server";
 import { getProjectScore, scoreProject } from "~/domain/ai-tools/score.server";
 import { suggestImprovements } from "~/domain/ai-tools/suggestions.server";
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirect(`/projects/${projectId}/ai#coach-heading`);
     }
     const result = await suggestImprovements(actor, { content, projectId }, request.signal);
-    return { suggestions: result.suggestions, model: result.model };
+    return { suggestions: result.suggestions, model: result.model, at: new Date().toISOString() };
   } catch (error) {
     return formFailure(error, values, [], { intent: values.intent });
   }
@@ -57,11 +57,26 @@ export default function ReviewTools() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const failure = result && "formError" in result ? result : null;
-  const suggestions = result && "suggestions" in result ? result : null;
+  const suggestions = useLastGood(result && "suggestions" in result ? result : null, Boolean(failure));
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // A failed run's error sits under its own button; the result it would have replaced stays, marked as the last good one.
+  const failed = (intent: string) => (failure?.intent === intent && !busy(intent) ? failure : null);
+  const runError = (intent: string, lastGoodAt: string | null) => {
+    const state = failed(intent);
+    return state ? (
+      <RunError
+        id={runErrorId(intent)}
+        message={failureMessage(state)}
+        lastGood={lastGoodAt ? { at: lastGoodAt } : null}
+        retry={isInputError(state) ? null : { values: state.values ?? { intent } }}
+      />
+    ) : null;
+  };
+  const runs = useFailedRuns(failure);
+  const describedBy = (intent: string) => (failed(intent) ? runErrorId(intent) : undefined);
+  const latestScore = score.score ? (score.history[0]?.createdAt ?? null) : null;
   return (
     <div className="stack">
-      <FormAlert state={failure} />
       <section className="card" aria-labelledby="score-heading">
         <div className="card-header">
           <div>
@@ -71,14 +86,16 @@ export default function ReviewTools() {
           {canEdit ? (
             <Form method="post">
               <input type="hidden" name="intent" value="score" />
-              <button type="submit" className="btn" disabled={busy("score")}>
+              <button type="submit" className="btn" disabled={busy("score")} aria-describedby={describedBy("score")}>
                 {busy("score") ? "Scoring…" : score.score ? "Score again" : "Score the PRD"}
               </button>
             </Form>
           ) : null}
         </div>
+        {runError("score", latestScore)}
         {score.score ? (
           <>
+            {failed("score") && latestScore ? <LastGoodNote at={latestScore} /> : null}
             <div className="inline">
               <span className="score-big" data-testid="overall-score">
                 {score.score.overallScore}
@@ -96,7 +113,12 @@ export default function ReviewTools() {
             </details>
             {score.history.length > 1 ? (
               <p className="muted">
-                History: {score.history.slice(0, 8).map((h) => h.overallScore).reverse().join(" → ")}
+                History:{" "}
+                {score.history
+                  .slice(0, 8)
+                  .map((h) => h.overallScore)
+                  .reverse()
+                  .join(" → ")}
               </p>
             ) : null}
           </>
@@ -107,7 +129,9 @@ export default function ReviewTools() {
 
       <section className="card" aria-labelledby="coach-heading">
         <h2 id="coach-heading">Coach review</h2>
-        <p className="muted">A structured review: what is strong, what to fix first, missing sections and next steps. Saved with the project's stakeholder views.</p>
+        <p className="muted">
+          A structured review: what is strong, what to fix first, missing sections and next steps. Saved with the project's stakeholder views.
+        </p>
         {canEdit ? (
           <StreamingToolForm
             intent="coach"
@@ -116,9 +140,17 @@ export default function ReviewTools() {
             submitLabel={coach ? "Run the coach again" : "Run the coach"}
             pendingLabel="Reviewing…"
             progressLabel="Coach review"
+            failure={failure}
+            lastGood={coach ? { at: coach.createdAt } : null}
+            onRunEnd={runs.onRunEnd}
           />
         ) : null}
-        {coach ? <ReviewView review={coach.review} model={coach.model} createdAt={coach.createdAt} /> : null}
+        {coach ? (
+          <>
+            {runs.isFailed("coach") ? <LastGoodNote at={coach.createdAt} /> : null}
+            <ReviewView review={coach.review} model={coach.model} createdAt={coach.createdAt} />
+          </>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="suggestions-heading">
@@ -130,22 +162,26 @@ export default function ReviewTools() {
           {canEdit ? (
             <Form method="post">
               <input type="hidden" name="intent" value="suggestions" />
-              <button type="submit" className="btn btn-secondary" disabled={busy("suggestions")}>
+              <button type="submit" className="btn btn-secondary" disabled={busy("suggestions")} aria-describedby={describedBy("suggestions")}>
                 {busy("suggestions") ? "Thinking…" : "Get suggestions"}
               </button>
             </Form>
           ) : null}
         </div>
+        {runError("suggestions", suggestions?.at ?? null)}
         {suggestions ? (
-          <ul className="check-list" data-testid="suggestions">
-            {suggestions.suggestions.map((s) => (
-              <li key={s.id} className={s.severity}>
-                <strong>{s.title}</strong> <span className="badge">{s.section}</span> <span className="muted">· {s.type.replace(/_/g, " ")}</span>
-                <br />
-                {s.description}
-              </li>
-            ))}
-          </ul>
+          <>
+            {failed("suggestions") ? <LastGoodNote at={suggestions.at} /> : null}
+            <ul className="check-list" data-testid="suggestions">
+              {suggestions.suggestions.map((s) => (
+                <li key={s.id} className={s.severity}>
+                  <strong>{s.title}</strong> <span className="badge">{s.section}</span> <span className="muted">· {s.type.replace(/_/g, " ")}</span>
+                  <br />
+                  {s.description}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
       </section>
     </div>

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { DIAGRAM_TYPES } from "~/ai/schemas";
 import { MermaidDiagram } from "~/components/ai/mermaid-diagram";
+import { LastGoodNote, useFailedRuns } from "~/components/ai/run-error";
 import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
@@ -28,7 +29,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     projectId: project.id,
     canEdit: project.permissions.canEdit,
     prdContent: prd?.content ?? "",
-    sections: splitSections(prd?.content ?? "").map((p) => p.title).filter(Boolean),
+    sections: splitSections(prd?.content ?? "")
+      .map((p) => p.title)
+      .filter(Boolean),
     diagrams: diagrams.map((d) => ({ id: d.id, title: d.title, source: d.content, model: d.model, createdAt: d.createdAt })),
   };
 }
@@ -42,15 +45,20 @@ export const action = (args: ActionFunctionArgs) =>
 export default function Diagrams() {
   const { projectId, canEdit, prdContent, sections, diagrams } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const runs = useFailedRuns(failure);
+  const newest = diagrams[0];
+  const keptId = newest && runs.isFailed("wireframe") ? newest.id : null;
   return (
     <div className="stack">
-      <FormAlert state={failure} />
       {canEdit ? (
         <section className="card" aria-labelledby="diagram-heading">
           <h2 id="diagram-heading">Draw a diagram</h2>
           <p className="muted">Mermaid diagrams drawn from the PRD: flows, architecture, screens, sequences and journeys.</p>
           <StreamingToolForm
             intent="wireframe"
+            failure={failure}
+            lastGood={newest ? { at: newest.createdAt, href: `#diagram-${newest.id}` } : null}
+            onRunEnd={runs.onRunEnd}
             endpoint="/api/ai/wireframe"
             body={(f) => ({ content: prdContent, diagramType: f.get("diagramType"), section: f.get("section") || undefined, projectId })}
             submitLabel="Draw it"
@@ -83,9 +91,10 @@ export default function Diagrams() {
           </StreamingToolForm>
         </section>
       ) : null}
+      <FormAlert state={failure?.intent === "delete-output" ? failure : null} />
       {diagrams.length ? (
         diagrams.map((d) => (
-          <section key={d.id} className="card" data-testid="diagram">
+          <section key={d.id} id={`diagram-${d.id}`} className="card" data-testid="diagram">
             <div className="card-header">
               <h2>{d.title}</h2>
               {canEdit ? (
@@ -94,6 +103,7 @@ export default function Diagrams() {
                 </PostButton>
               ) : null}
             </div>
+            {d.id === keptId ? <LastGoodNote at={d.createdAt} /> : null}
             <MermaidDiagram source={d.source} title={`${d.title} · ${d.model === "builtin" ? "offline drafter" : d.model}`} />
           </section>
         ))

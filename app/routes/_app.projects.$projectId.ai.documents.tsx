@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { STORY_SOURCES } from "~/ai/schemas";
-import { OutputList } from "~/components/ai/output-list";
+import { newestOf, OutputList } from "~/components/ai/output-list";
+import { useFailedRuns } from "~/components/ai/run-error";
 import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domain/ai-tools/ai-tools.schema";
@@ -37,9 +38,15 @@ export const action = (args: ActionFunctionArgs) =>
 export default function Documents() {
   const { projectId, projectName, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const runs = useFailedRuns(failure);
+  // A failed run keeps the newest saved result of its tool on the page, marked as the last good one.
+  const tool = (intent: string) => ({ failure, lastGood: newestOf(outputs, intent), onRunEnd: runs.onRunEnd });
+  const lastGoodIds = ["user_stories", "technical_specs", "code_spec"]
+    .filter((kind) => runs.isFailed(kind))
+    .map((kind) => newestOf(outputs, kind)?.id)
+    .filter((id): id is string => Boolean(id));
   return (
     <div className="stack">
-      <FormAlert state={failure} />
       {canEdit ? (
         <div className="tool-grid">
           <section className="card" aria-labelledby="stories-heading">
@@ -47,6 +54,7 @@ export default function Documents() {
             <p className="muted">Stories with Given/When/Then acceptance criteria, size and priority, grouped by epic.</p>
             <StreamingToolForm
               intent="user_stories"
+              {...tool("user_stories")}
               endpoint="/api/ai/user-stories"
               body={(f) => ({ content: prdContent, source: f.get("source"), projectId, projectName })}
               submitLabel="Write user stories"
@@ -70,6 +78,7 @@ export default function Documents() {
             <p className="muted">Architecture, data model, API, non-functional requirements, security and open questions.</p>
             <StreamingToolForm
               intent="technical_specs"
+              {...tool("technical_specs")}
               endpoint="/api/ai/technical-specs"
               body={(f) => ({ prdContent, projectId, projectName, focusAreas: String(f.get("focusAreas") ?? "") })}
               submitLabel="Write the technical spec"
@@ -90,6 +99,7 @@ export default function Documents() {
             <p className="muted">Module layout, TypeScript types, functions, SQL tables and tests for each acceptance criterion.</p>
             <StreamingToolForm
               intent="code_spec"
+              {...tool("code_spec")}
               endpoint="/api/ai/code-spec"
               body={() => ({ content: prdContent, projectId })}
               submitLabel="Write the code spec"
@@ -101,7 +111,13 @@ export default function Documents() {
       ) : null}
       <section aria-labelledby="saved-docs-heading">
         <h2 id="saved-docs-heading">Saved results</h2>
-        <OutputList outputs={outputs} canEdit={canEdit} empty="Nothing generated yet. The results are saved here for the whole team." />
+        <FormAlert state={failure?.intent === "delete-output" ? failure : null} />
+        <OutputList
+          outputs={outputs}
+          canEdit={canEdit}
+          lastGoodIds={lastGoodIds}
+          empty="Nothing generated yet. The results are saved here for the whole team."
+        />
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { collect } from "~/ai/run.server";
 import { IMPROVEMENT_LABELS, IMPROVEMENT_TYPES } from "~/ai/schemas";
 import { AiProgress } from "~/components/ai/progress";
+import { failureMessage, isInputError, LastGoodNote, RunError, runErrorId, useLastGood } from "~/components/ai/run-error";
 import { DiffView } from "~/components/diff-view";
 import { FormAlert } from "~/components/forms";
 import { improveSchema } from "~/domain/ai-tools/ai-tools.schema";
@@ -57,6 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         diff: diffTexts(current, next),
         model: String(done.model),
         notes: Array.isArray(done.notes) ? (done.notes as string[]) : [],
+        at: new Date().toISOString(),
       },
     };
   } catch (error) {
@@ -69,15 +71,18 @@ export default function Improve() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const failure = result && "formError" in result ? result : null;
-  const preview = result && "preview" in result ? result.preview : null;
+  // With JavaScript, the last preview stays on screen when the next run fails.
+  const preview = useLastGood(result && "preview" in result ? result.preview : null, Boolean(failure));
   const improving = navigation.state === "submitting" && navigation.formData?.get("intent") === "improve";
+  const failed = failure && failure.intent !== "accept" && !improving ? failure : null;
+  const errorId = runErrorId("improve");
   if (!canEdit) return <p className="muted">Improving the PRD needs edit rights on the project.</p>;
   return (
     <div className="stack">
       <section className="card" aria-labelledby="improve-heading">
         <h2 id="improve-heading">Improve the writing</h2>
         <p className="muted">Pick what to improve; you see the change as a diff and decide whether to keep it.</p>
-        <FormAlert state={failure} />
+        <FormAlert state={failure?.intent === "accept" ? failure : null} />
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="improve" />
           <div className="form-row">
@@ -93,7 +98,7 @@ export default function Improve() {
             </div>
             <div className="field">
               <label htmlFor="improve-section">Part of the PRD</label>
-              <select id="improve-section" name="section" defaultValue="">
+              <select id="improve-section" name="section" defaultValue={failure?.values?.section ?? ""}>
                 <option value="">The whole PRD</option>
                 {sections.map((s) => (
                   <option key={s.index} value={s.index}>
@@ -105,18 +110,33 @@ export default function Improve() {
           </div>
           <div className="field">
             <label htmlFor="improve-prompt">Extra instruction (optional)</label>
-            <input id="improve-prompt" name="customPrompt" maxLength={2000} placeholder="e.g. keep it under 200 words" />
+            <input
+              id="improve-prompt"
+              name="customPrompt"
+              maxLength={2000}
+              placeholder="e.g. keep it under 200 words"
+              defaultValue={failure?.values?.customPrompt}
+            />
           </div>
           <div>
-            <button type="submit" className="btn" disabled={improving}>
+            <button type="submit" className="btn" disabled={improving} aria-describedby={failed ? errorId : undefined}>
               {improving ? "Improving…" : "Show the improvement"}
             </button>
           </div>
         </Form>
         {improving ? <AiProgress label="Improving" phase="rewriting" percent={30} /> : null}
+        {failed ? (
+          <RunError
+            id={errorId}
+            message={failureMessage(failed)}
+            lastGood={preview ? { at: preview.at, href: "#preview-heading" } : null}
+            retry={isInputError(failed) ? null : { values: { intent: "improve", ...failed.values } }}
+          />
+        ) : null}
       </section>
       {preview ? (
         <section className="card" aria-labelledby="preview-heading" data-testid="improvement-preview">
+          {failed ? <LastGoodNote at={preview.at} /> : null}
           <h2 id="preview-heading">
             {IMPROVEMENT_LABELS[preview.type as keyof typeof IMPROVEMENT_LABELS]?.label ?? preview.type}: {preview.scope}
           </h2>

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { LAUNCH_CONTENT_TYPES } from "~/ai/schemas";
-import { OutputList } from "~/components/ai/output-list";
+import { newestOf, OutputList } from "~/components/ai/output-list";
+import { useFailedRuns } from "~/components/ai/run-error";
 import { StreamingToolForm } from "~/components/ai/tool-form";
 import { FormAlert } from "~/components/forms";
 import { launchContentSchema } from "~/domain/ai-tools/ai-tools.schema";
@@ -38,15 +39,19 @@ export const action = (args: ActionFunctionArgs) =>
 export default function Launch() {
   const { projectId, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const runs = useFailedRuns(failure);
+  const lastGood = newestOf(outputs, "launch_content");
   return (
     <div className="stack">
-      <FormAlert state={failure} />
       {canEdit ? (
         <section className="card" aria-labelledby="launch-heading">
           <h2 id="launch-heading">Launch content</h2>
           <p className="muted">Drafts grounded in the PRD; facts it does not state are left as [placeholders].</p>
           <StreamingToolForm
             intent="launch_content"
+            failure={failure}
+            lastGood={lastGood}
+            onRunEnd={runs.onRunEnd}
             endpoint="/api/ai/launch-content"
             body={(f) => ({ content: prdContent, contentType: f.get("contentType"), projectId })}
             submitLabel="Write it"
@@ -68,7 +73,13 @@ export default function Launch() {
       ) : null}
       <section aria-labelledby="saved-launch-heading">
         <h2 id="saved-launch-heading">Saved drafts</h2>
-        <OutputList outputs={outputs} canEdit={canEdit} empty="No launch content yet." />
+        <FormAlert state={failure?.intent === "delete-output" ? failure : null} />
+        <OutputList
+          outputs={outputs}
+          canEdit={canEdit}
+          lastGoodIds={lastGood && runs.isFailed("launch_content") ? [lastGood.id] : []}
+          empty="No launch content yet."
+        />
       </section>
     </div>
   );

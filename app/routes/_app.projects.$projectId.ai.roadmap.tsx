@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { METHODOLOGIES, type Roadmap, TEAM_SIZES } from "~/ai/schemas";
 import { AiProgress } from "~/components/ai/progress";
 import { RoadmapTimeline } from "~/components/ai/roadmap-timeline";
+import { failureMessage, isInputError, LastGoodNote, RunError, runErrorId } from "~/components/ai/run-error";
 import { FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { roadmapInputSchema } from "~/domain/ai-tools/ai-tools.schema";
@@ -31,17 +32,19 @@ export default function RoadmapPage() {
   const navigation = useNavigation();
   const planning = navigation.state === "submitting" && navigation.formData?.get("intent") === "roadmap";
   const [latest, ...older] = roadmaps;
+  // A failed run's error sits under its button; the latest roadmap stays, marked as the last good one.
+  const failed = failure?.intent === "roadmap" && !planning ? failure : null;
+  const errorId = runErrorId("roadmap");
   return (
     <div className="stack">
       {canEdit ? (
         <section className="card" aria-labelledby="roadmap-form-heading">
           <h2 id="roadmap-form-heading">Plan the delivery</h2>
           <p className="muted">Phases, milestones, tasks and week estimates derived from the PRD's requirements.</p>
-          <FormAlert state={failure} />
           <Form method="post" className="inline">
             <input type="hidden" name="intent" value="roadmap" />
             <label htmlFor="roadmap-team">Team size</label>
-            <select id="roadmap-team" name="teamSize" defaultValue="medium" className="input-sm">
+            <select id="roadmap-team" name="teamSize" defaultValue={failed?.values?.teamSize ?? "medium"} className="input-sm">
               {TEAM_SIZES.map((t) => (
                 <option key={t} value={t}>
                   {t === "small" ? "Small (2–4)" : t === "medium" ? "Medium (5–10)" : "Large (10+)"}
@@ -49,28 +52,38 @@ export default function RoadmapPage() {
               ))}
             </select>
             <label htmlFor="roadmap-method">Methodology</label>
-            <select id="roadmap-method" name="methodology" defaultValue="scrum" className="input-sm">
+            <select id="roadmap-method" name="methodology" defaultValue={failed?.values?.methodology ?? "scrum"} className="input-sm">
               {METHODOLOGIES.map((m) => (
                 <option key={m} value={m}>
                   {m === "shape_up" ? "Shape Up" : m[0]!.toUpperCase() + m.slice(1)}
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn" disabled={planning}>
+            <button type="submit" className="btn" disabled={planning} aria-describedby={failed ? errorId : undefined}>
               {planning ? "Planning…" : "Build the roadmap"}
             </button>
           </Form>
           {planning ? <AiProgress label="Roadmap" phase="planning" percent={30} /> : null}
+          {failed ? (
+            <RunError
+              id={errorId}
+              message={failureMessage(failed)}
+              lastGood={latest ? { at: latest.createdAt, href: "#latest-roadmap" } : null}
+              retry={isInputError(failed) ? null : { values: failed.values ?? { intent: "roadmap" } }}
+            />
+          ) : null}
         </section>
       ) : null}
       {latest ? (
-        <section className="card" aria-label="Latest roadmap">
+        <section className="card" aria-label="Latest roadmap" id="latest-roadmap">
+          {failed ? <LastGoodNote at={latest.createdAt} /> : null}
           <RoadmapTimeline roadmap={latest.roadmap} />
           <p className="muted">{latest.model === "builtin" ? "Planned by the offline drafter (rule-based)." : `Planned with ${latest.model}.`}</p>
         </section>
       ) : (
         <p className="muted">No roadmap yet.</p>
       )}
+      <FormAlert state={failure?.intent === "delete-output" ? failure : null} />
       {older.length ? (
         <section className="card" aria-labelledby="older-roadmaps">
           <h2 id="older-roadmaps">Earlier roadmaps</h2>

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AnsweredBy } from "~/components/ai/progress";
 import { aiToolPage } from "~/http/ui/ai-ui.server";
+import aiRunStyles from "~/styles/ai-runs.css?url";
 
 export const meta: MetaFunction = () => [{ title: "AI tools · PRD Studio" }];
+// The AI tool pages below report a failed run beside its button (app/components/ai/run-error.tsx).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: aiRunStyles }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { project, prd, answeredBy } = await aiToolPage(request, context, params.projectId!);
@@ -49,9 +52,7 @@ export default function AiTools() {
         </div>
       ) : (
         <>
-          {!canEdit ? (
-            <p className="alert alert-info">You can read the results saved here. Running the tools needs edit rights on the project.</p>
-          ) : null}
+          {!canEdit ? <p className="alert alert-info">You can read the results saved here. Running the tools needs edit rights on the project.</p> : null}
           <Outlet />
         </>
       )}

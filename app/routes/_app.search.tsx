@@ -20,7 +20,7 @@ const MODE_CHOICES: { mode: SearchMode; label: string; hint: string }[] = [
   {
     mode: "semantic",
     label: "Semantic",
-    hint: "Finds PRDs about the same thing, even when they use other words. Needs an embedding provider (an OpenAI or Gemini key).",
+    hint: "Finds PRDs about the same thing, even when they use other words. Needs an embedding provider (an OpenAI or Google Gemini key).",
   },
   { mode: "hybrid", label: "Hybrid", hint: "Both at once: word matches and PRDs with a similar meaning, ranked together." },
 ];

@@ -1,28 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resolveProvider } from "~/ai/keys.server";
 import { PROVIDER_IDS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
 import { FormAlert, type FormState, Notice } from "~/components/forms";
-import { ConnectionNote, isConnectionTest, PlatformProviders, savedNotice } from "~/components/settings/connection-test";
+import { isConnectionTest, type KeyStatus, PlatformProviders, savedNotice, testStatus } from "~/components/settings/connection-test";
 import { formStateFor } from "~/components/settings/controls";
 import { AddKeyForm, AnswerStatusLine, KEY_ORDER, KeyTable } from "~/components/settings/provider-keys";
 import { isAdmin } from "~/domain/actor";
+import { AppError } from "~/domain/errors";
 import { addProviderKeySchema } from "~/domain/ai-keys/ai-keys.schema";
-import {
-  addOrgKey,
-  addPersonalKey,
-  deleteOrgKey,
-  deletePersonalKey,
-  listOrgKeys,
-  listPersonalKeys,
-} from "~/domain/ai-keys/ai-keys.server";
+import { addOrgKey, addPersonalKey, deleteOrgKey, deletePersonalKey, listOrgKeys, listPersonalKeys } from "~/domain/ai-keys/ai-keys.server";
 import { listPlatformProviders, testAiConnection } from "~/domain/ai-keys/test-connection.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import aiRunStyles from "~/styles/ai-runs.css?url";
 
 export const meta: MetaFunction = () => [{ title: "AI providers · Settings · PRD Studio" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: aiRunStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -37,40 +33,57 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only what the page shows: never credentials.
   const status = { source: resolved.source, provider: resolved.provider, model: resolved.model };
   const notice = flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null;
-  return data({ isAdmin: admin, personalKeys, orgKeys, platform, status, notice, orgName: actor.org.name }, { headers });
+  // After a save the notice belongs to the saved key: it is shown in that key's row (?saved=<keyId>), not at the top.
+  const savedId = new URL(request.url).searchParams.get("saved");
+  const saved = savedId && notice && [...personalKeys, ...(orgKeys ?? [])].some((k) => k.id === savedId) ? savedId : null;
+  const savedStatus: KeyStatus | null = saved && notice ? { rowId: saved, ok: notice.tone === "success", message: notice.message } : null;
+  return data({ isAdmin: admin, personalKeys, orgKeys, platform, status, notice: saved ? null : notice, savedStatus, orgName: actor.org.name }, { headers });
 }
 
 const providerName = (p: string | undefined) => PROVIDER_SHORT[p as ProviderId] ?? "AI provider";
 const asProvider = (p: string | undefined) => (PROVIDER_IDS.includes(p as ProviderId) ? (p as ProviderId) : null);
 
 const back = (notice: { message: string; tone?: "success" | "info" }) => redirectWithNotice("/settings/ai", notice.message, notice.tone);
+// A saved key's result goes to its row: the address names the key, and the browser scrolls to it.
+const backToKey = (keyId: string, notice: { message: string; tone?: "success" | "info" }) =>
+  redirectWithNotice(`/settings/ai?saved=${encodeURIComponent(keyId)}#key-${keyId}`, notice.message, notice.tone);
+
+/** The form's provider choice, said plainly when missing (the API's message names the wire values). */
+function keyInput(values: Record<string, string>) {
+  if (!asProvider(values.provider)) {
+    const message = "Choose a provider: OpenAI, Anthropic or Google Gemini.";
+    throw new AppError("VALIDATION_ERROR", 400, message, { details: [{ path: "provider", message }] });
+  }
+  return addProviderKeySchema.parse({ ...values, verify: true });
+}
 
 // Tests change nothing, so the page answers with the result itself (no redirect).
 const testKey = async ({ actor, values, intent }: IntentArgs) => {
   const kind = intent === "test-personal" ? "personal" : "organization";
-  const connection = await testAiConnection(actor, { kind, keyId: values.keyId ?? "" });
+  const keyId = values.keyId ?? "";
+  const connection = await testAiConnection(actor, { kind, keyId });
   const owner = kind === "personal" ? "Your" : "The organization's";
-  return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection };
+  return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection, keyId };
 };
 
 // Saving from the page always asks the provider first: a key it rejects is not saved.
 export const action = intentAction(
   {
     "add-personal": async ({ actor, values }) => {
-      const input = addProviderKeySchema.parse({ ...values, verify: true });
-      const { connection } = await addPersonalKey(actor, input);
+      const input = keyInput(values);
+      const { id, connection } = await addPersonalKey(actor, input);
       const name = PROVIDER_SHORT[input.provider];
-      return back(savedNotice(`Your ${name} key was saved`, "It is encrypted and will not be shown again.", connection));
+      return backToKey(id, savedNotice(`Your ${name} key was saved`, "It is encrypted and will not be shown again.", connection));
     },
     "remove-personal": async ({ actor, values }) => {
       await deletePersonalKey(actor, values.keyId ?? "");
       return back({ message: `Your ${providerName(values.provider)} key was removed.` });
     },
     "add-org": async ({ actor, values }) => {
-      const input = addProviderKeySchema.parse({ ...values, verify: true });
-      const { connection } = await addOrgKey(actor, input);
+      const input = keyInput(values);
+      const { id, connection } = await addOrgKey(actor, input);
       const name = PROVIDER_SHORT[input.provider];
-      return back(savedNotice(`The organization's ${name} key was saved`, "Members without a personal key now use it.", connection));
+      return backToKey(id, savedNotice(`The organization's ${name} key was saved`, "Members without a personal key now use it.", connection));
     },
     "remove-org": async ({ actor, values }) => {
       await deleteOrgKey(actor, values.keyId ?? "");
@@ -89,7 +102,7 @@ export const action = intentAction(
 );
 
 export default function AiProviderSettings() {
-  const { isAdmin: admin, personalKeys, orgKeys, platform, status, notice, orgName } = useLoaderData<typeof loader>();
+  const { isAdmin: admin, personalKeys, orgKeys, platform, status, notice, savedStatus, orgName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const test = isConnectionTest(result) ? result : null;
   const form = test ? null : (result as FormState | undefined);
@@ -97,14 +110,17 @@ export default function AiProviderSettings() {
   const orgState = formStateFor(form, ["add-org", "remove-org", "test-org"]);
   const platformState = formStateFor(form, ["test-platform"]);
   const failed = (s: typeof personalState) => (s?.intent?.startsWith("add") ? null : s);
-  const testOf = (intent: string) => (test?.intent === intent ? test : null);
+  // A save's or a test's result, for the row of the key (or server provider) it was about.
+  const rowStatus = (intent: string): KeyStatus | null => {
+    if (test?.intent === intent) return testStatus(test.keyId ?? test.connection.provider, test.connection);
+    return savedStatus;
+  };
   return (
     <div className="stack">
       <Notice message={notice?.message} tone={notice?.tone} />
       <AnswerStatusLine status={status} />
       <p className="muted">
-        Every AI request uses the first key that exists, in this order: {KEY_ORDER}. Keys are encrypted at rest and never shown again
-        after you add them.
+        Every AI request uses the first key that exists, in this order: {KEY_ORDER}. Keys are encrypted at rest and never shown again after you add them.
       </p>
 
       <section className="card" aria-labelledby="personal-heading">
@@ -115,15 +131,15 @@ export default function AiProviderSettings() {
           </div>
         </div>
         <FormAlert state={failed(personalState)} />
-        <ConnectionNote state={testOf("test-personal")} />
         <KeyTable
           keys={personalKeys}
           intent="remove-personal"
           testIntent="test-personal"
           owner=""
+          status={rowStatus("test-personal")}
           empty={{
             title: "No personal keys yet",
-            text: "Add your own OpenAI, Anthropic or Gemini key to have AI requests billed to your account. Without one, the next in the order answers.",
+            text: "Add your own OpenAI, Anthropic or Google Gemini key to have AI requests billed to your account. Without one, the next in the order answers.",
           }}
         />
         <AddKeyForm
@@ -149,15 +165,15 @@ export default function AiProviderSettings() {
         {admin && orgKeys ? (
           <>
             <FormAlert state={failed(orgState)} />
-            <ConnectionNote state={testOf("test-org")} />
             <KeyTable
               keys={orgKeys}
               intent="remove-org"
               testIntent="test-org"
               owner="organization "
+              status={rowStatus("test-org")}
               empty={{
                 title: "No organization keys yet",
-                text: "Add a key so members without their own key get AI answers. An OpenAI or Gemini key also builds the organization's semantic search index.",
+                text: "Add a key so members without their own key get AI answers. An OpenAI or Google Gemini key also builds the organization's semantic search index.",
               }}
             />
             <AddKeyForm
@@ -173,7 +189,13 @@ export default function AiProviderSettings() {
         )}
       </section>
 
-      {platform ? <PlatformProviders providers={platform} state={testOf("test-platform")} error={platformState} /> : null}
+      {platform ? (
+        <PlatformProviders
+          providers={platform}
+          status={test?.intent === "test-platform" ? testStatus(test.connection.provider, test.connection) : null}
+          error={platformState}
+        />
+      ) : null}
     </div>
   );
 }

@@ -3,14 +3,16 @@ import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
+import { NotSetUp } from "~/components/settings/integration-not-set-up";
 import { isAdmin } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { isFeatureEnabled } from "~/domain/flags/flags.server";
 import { disconnect, integrationCards } from "~/domain/integrations/connections.server";
 import { exportProject } from "~/domain/integrations/export.server";
 import { providerSchema } from "~/domain/integrations/integrations.schema";
-import { startConnect } from "~/domain/integrations/oauth.server";
-import { CALLBACK_ERRORS, type CallbackError, PROVIDER_INFO } from "~/domain/integrations/providers";
+import { callbackUrl, startConnect } from "~/domain/integrations/oauth.server";
+import { CALLBACK_ERRORS, type CallbackError, notSetUpMessage, PROVIDER_INFO } from "~/domain/integrations/providers";
+import { providerSettings } from "~/domain/integrations/settings.server";
 import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { appUrl } from "~/config.server";
@@ -36,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null;
   return withHeaders(
     {
-      cards: cards.map((c, i) => ({ ...c, exportEnabled: enabled[i]! })),
+      // Owners and admins get what the server's administrator must register for a service not set up yet.
+      cards: cards.map((c, i) => ({ ...c, exportEnabled: enabled[i]!, redirectUri: c.setup ? callbackUrl(c.provider, appUrl()) : null })),
       projects: projects.projects.map((p: { id: string; name: string }) => ({ id: p.id, name: p.name })),
       isAdmin: isAdmin(actor),
       notice: flash?.kind === "notice" ? flash.message : null,
@@ -52,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const provider = providerSchema.parse(values.provider);
     if (values.intent === "connect") {
+      // Said plainly here; the API's 409 names the variables for whoever runs the server.
+      if (!providerSettings(provider)) throw new AppError("CONFLICT", 409, notSetUpMessage(provider));
       const { url } = await startConnect(actor, provider, appUrl());
       return redirect(url);
     }
@@ -66,7 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw new AppError("VALIDATION_ERROR", 400, "Unknown action");
   } catch (error) {
-    return formFailure(error, values, [], { intent: values.intent === "export" ? "export" : values.intent ? `${values.intent}:${values.provider}` : undefined });
+    return formFailure(error, values, [], {
+      intent: values.intent === "export" ? "export" : values.intent ? `${values.intent}:${values.provider}` : undefined,
+    });
   }
 }
 
@@ -86,32 +93,24 @@ function ServiceCard({ card, isAdmin, state }: { card: Card; isAdmin: boolean; s
           </h2>
           <p>Export PRDs as {card.target}.</p>
         </div>
-        {card.connected ? <span className="badge badge-success">Connected</span> : <span className="badge">Not connected</span>}
+        {card.connected ? (
+          <span className="badge badge-success">Connected</span>
+        ) : (
+          <span className="badge">{card.configured ? "Not connected" : "Not set up"}</span>
+        )}
       </div>
       <FormAlert state={failed} />
-      {!card.configured ? (
-        <div className="alert alert-info">
-          <p>
-            Not configured by your administrator.
-            {isAdmin ? (
-              <>
-                {" "}
-                Set <code>{card.env.clientId}</code> and <code>{card.env.clientSecret}</code> on the server (see docs/integrations.md).
-              </>
-            ) : null}
-          </p>
-        </div>
-      ) : null}
+      {!card.configured ? <NotSetUp card={card} isAdmin={isAdmin} /> : null}
       {card.connected ? (
         <p data-testid={`status-${card.provider}`}>
           Connected to <strong>{card.workspaceName}</strong>
           {card.accountEmail && card.accountEmail !== card.workspaceName ? ` (${card.accountEmail})` : ""} since {date(card.connectedAt!)}.
         </p>
-      ) : (
+      ) : card.configured ? (
         <p className="muted" data-testid={`status-${card.provider}`}>
           Not connected. Connecting sends you to {card.account} to approve access, then back here.
         </p>
-      )}
+      ) : null}
       <div className="inline">
         {card.configured ? (
           <Form method="post" reloadDocument className="inline-form">
@@ -133,7 +132,7 @@ function ServiceCard({ card, isAdmin, state }: { card: Card; isAdmin: boolean; s
 }
 
 function ExportForm({ cards, projects, state }: { cards: Card[]; projects: { id: string; name: string }[]; state: FormState | null }) {
-  const targets = cards.filter((c) => c.connected && c.exportEnabled);
+  const targets = cards.filter((c) => c.connected && c.configured && c.exportEnabled);
   const v = state?.values ?? {};
   const err = state?.fieldErrors ?? {};
   return (
@@ -158,7 +157,13 @@ function ExportForm({ cards, projects, state }: { cards: Card[]; projects: { id:
             <input type="hidden" name="intent" value="export" />
             <div className="field">
               <label htmlFor="field-projectId">Project</label>
-              <select id="field-projectId" name="projectId" defaultValue={v.projectId} aria-invalid={err.projectId ? true : undefined} aria-describedby={err.projectId ? "field-projectId-error" : undefined}>
+              <select
+                id="field-projectId"
+                name="projectId"
+                defaultValue={v.projectId}
+                aria-invalid={err.projectId ? true : undefined}
+                aria-describedby={err.projectId ? "field-projectId-error" : undefined}
+              >
                 {projects.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -171,17 +176,33 @@ function ExportForm({ cards, projects, state }: { cards: Card[]; projects: { id:
               <legend>Export to</legend>
               {targets.map((t, i) => (
                 <label key={t.provider}>
-                  <input type="radio" name="provider" value={t.provider} defaultChecked={v.provider ? v.provider === t.provider : i === 0} /> {t.service} ({t.workspaceName})
+                  <input type="radio" name="provider" value={t.provider} defaultChecked={v.provider ? v.provider === t.provider : i === 0} /> {t.service} (
+                  {t.workspaceName})
                 </label>
               ))}
             </fieldset>
             {targets.some((t) => t.provider === "notes") ? (
-              <OptionalField name="parentPageId" label="Notion parent page (optional)" hint="A page id or URL. Empty: the page most recently edited among those shared with the integration." state={state} />
+              <OptionalField
+                name="parentPageId"
+                label="Notion parent page (optional)"
+                hint="A page id or URL. Empty: the page most recently edited among those shared with the integration."
+                state={state}
+              />
             ) : null}
             {targets.some((t) => t.provider === "wiki") ? (
               <>
-                <OptionalField name="spaceId" label="Confluence space (optional)" hint="A space key such as ENG, or a numeric space id. Empty: your first space." state={state} />
-                <OptionalField name="parentId" label="Confluence parent page id (optional)" hint="Digits only. Empty: the top level of the space." state={state} />
+                <OptionalField
+                  name="spaceId"
+                  label="Confluence space (optional)"
+                  hint="A space key such as ENG, or a numeric space id. Empty: your first space."
+                  state={state}
+                />
+                <OptionalField
+                  name="parentId"
+                  label="Confluence parent page id (optional)"
+                  hint="Digits only. Empty: the top level of the space."
+                  state={state}
+                />
               </>
             ) : null}
             <div>
@@ -200,7 +221,13 @@ function OptionalField({ name, label, hint, state }: { name: string; label: stri
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} defaultValue={state?.values?.[name]} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} />
+      <input
+        id={id}
+        name={name}
+        defaultValue={state?.values?.[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+      />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
@@ -211,8 +238,11 @@ export default function Integrations() {
   const result = useActionData<typeof action>();
   const state = result && "formError" in result ? (result as FormState) : null;
   const exported = result && "exported" in result ? result.exported : null;
+  // A failure about a service that has no card here (a forged post): said at the top.
+  const orphan = state?.intent?.includes(":") && !data.cards.some((c) => state.intent?.endsWith(`:${c.provider}`)) ? state : null;
   return (
     <div className="stack">
+      <FormAlert state={orphan} />
       {data.callbackError ? (
         <div className="alert alert-error" role="alert">
           <p>
@@ -233,10 +263,22 @@ export default function Integrations() {
           </p>
         </div>
       ) : null}
-      {data.cards.map((card) => (
-        <ServiceCard key={card.provider} card={card} isAdmin={data.isAdmin} state={state} />
-      ))}
-      <ExportForm cards={data.cards} projects={data.projects} state={state?.intent === "export" ? state : null} />
+      {data.cards.length === 0 ? (
+        <section className="card empty-state" aria-labelledby="no-integrations-heading">
+          <h2 id="no-integrations-heading">No integrations available yet</h2>
+          <p>
+            Publishing PRDs to Notion, Confluence or Google Docs appears here once your server administrator sets it up. Ask an owner or admin of your
+            organization if you need it.
+          </p>
+        </section>
+      ) : (
+        <>
+          {data.cards.map((card) => (
+            <ServiceCard key={card.provider} card={card} isAdmin={data.isAdmin} state={state} />
+          ))}
+          <ExportForm cards={data.cards} projects={data.projects} state={state?.intent === "export" ? state : null} />
+        </>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { setEnv } from "../support/ai";
 import { type ApiResult, ORIGIN, type TestClient, signedUpClient } from "../support/client";
 import { closedPort } from "../support/connection";
 import { type Account, joinOrg, setPlan } from "../support/org";
+import { parseHtml } from "../support/html";
 import { pageText } from "../support/page";
 
 /**
@@ -20,6 +21,12 @@ const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host
 const postForm = (client: TestClient, path: string, fields: Record<string, string>) =>
   client.call("POST", path, { body: new URLSearchParams(fields), headers: FORM_HEADERS });
 const text = (res: ApiResult) => pageText(res).replace(/ ([).,:])/g, "$1");
+/** The status row right under a key's row (or a server provider's), as a reader finds it next to the key. */
+function statusBeside(res: ApiResult, rowId: string) {
+  const doc = parseHtml(res.text);
+  const status = doc.getElementById(`key-status-${rowId}`);
+  return { status, row: status?.closest("tr")?.previousElementSibling ?? null, text: status?.textContent?.replace(/\s+/g, " ") ?? "" };
+}
 
 /** A form post that succeeds redirects; the page it leads to shows the flash. */
 async function submit(client: TestClient, path: string, fields: Record<string, string>) {
@@ -53,11 +60,18 @@ describe("saving a key on /settings/ai always tests it", () => {
     expect((await member.client.get("/api/user/api-keys")).body.apiKeys).toEqual([]);
   });
 
-  it("an accepted key is saved, and the notice says the connection works", async () => {
-    const page = await submit(member.client, "/settings/ai", { intent: "add-personal", provider: "provider_a", key: GOOD });
-    expect(text(page)).toMatch(
-      /Your OpenAI key was saved\. Connection works \(model gpt-4o-mini, \d+ ms\)\. It is encrypted and will not be shown again\./,
+  it("an accepted key is saved, and its row says it is connected", async () => {
+    const res = await postForm(member.client, "/settings/ai", { intent: "add-personal", provider: "provider_a", key: GOOD });
+    expect(res.status).toBe(302);
+    const [key] = (await member.client.get("/api/user/api-keys")).body.apiKeys;
+    expect(res.headers.get("Location")).toBe(`/settings/ai?saved=${key.id}#key-${key.id}`);
+    const page = await member.client.get(res.headers.get("Location")!);
+    const beside = statusBeside(page, key.id);
+    expect(beside.text).toMatch(
+      /^Your OpenAI key was saved\. Connected: OpenAI answered in \d+ ms — model gpt-4o-mini is available \(2 models listed\)\. It is encrypted and will not be shown again\.$/,
     );
+    expect(beside.status?.getAttribute("role")).toBe("status");
+    expect(beside.row?.id).toBe(`key-${key.id}`);
     expect(page.text).not.toContain(GOOD);
   });
 
@@ -83,8 +97,12 @@ describe("Test connection buttons", () => {
     const [key] = (await member.client.get("/api/user/api-keys")).body.apiKeys;
     const res = await postForm(member.client, "/settings/ai", { intent: "test-personal", keyId: key.id });
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(/role="status"[^>]*>\s*<div class="alert alert-success"><p>Your OpenAI key: connection works \(model gpt-4o-mini, \d+ ms\)/);
-    expect(text(res)).toContain("model gpt-4o-mini is available (2 models listed).");
+    const beside = statusBeside(res, key.id);
+    expect(beside.text).toMatch(/^Connected: OpenAI answered in \d+ ms — model gpt-4o-mini is available \(2 models listed\)\.$/);
+    expect(beside.status?.getAttribute("role")).toBe("status");
+    expect(beside.row?.id).toBe(`key-${key.id}`);
+    const button = parseHtml(res.text).querySelector('button[aria-label="Test connection of OpenAI key"]');
+    expect(button?.getAttribute("aria-describedby")).toBe(`key-status-${key.id}`);
   });
 
   it("a key the provider has since revoked: the failure is an alert", async () => {
@@ -92,7 +110,9 @@ describe("Test connection buttons", () => {
     const [key] = (await member.client.get("/api/user/api-keys")).body.apiKeys;
     const res = await postForm(member.client, "/settings/ai", { intent: "test-personal", keyId: key.id });
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(/role="alert"><p>Your OpenAI key: the connection test failed\. OpenAI rejected this key \(401\)/);
+    const beside = statusBeside(res, key.id);
+    expect(beside.text).toBe("Not connected: OpenAI rejected this key (401). Check that it was copied whole and has not been revoked.");
+    expect(beside.status?.getAttribute("role")).toBe("alert");
     expect(res.text).not.toContain(GOOD);
   });
 
@@ -115,7 +135,7 @@ describe("Test connection buttons", () => {
 
       const res = await postForm(owner.client, "/settings/ai", { intent: "test-platform", provider: "provider_a" });
       expect(res.status).toBe(200);
-      expect(text(res)).toMatch(/This server's OpenAI: connection works \(model fake-model, \d+ ms\)/);
+      expect(statusBeside(res, "provider_a").text).toMatch(/^Connected: OpenAI answered in \d+ ms — model fake-model is available/);
       expect(res.text).not.toContain("sk-platform-secret");
       expect((await postForm(member.client, "/settings/ai", { intent: "test-platform", provider: "provider_a" })).status).toBe(403);
     } finally {

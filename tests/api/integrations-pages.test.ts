@@ -33,23 +33,24 @@ describe("settings → integrations", () => {
     expect(text).toContain("No projects yet");
   });
 
-  it("says 'not configured by your administrator' (with the variables for admins only) when a client id is missing", async () => {
+  it("explains a service the server has not set up to admins (variables in the details), and hides it from members", async () => {
     const saved = process.env.WIKI_CLIENT_ID;
     delete process.env.WIKI_CLIENT_ID;
     resetConfigForTests();
     try {
       const text = await page(owner.client);
-      expect(text).toContain("Not configured by your administrator.");
+      expect(text).toContain("Your server administrator has not set up Confluence Cloud yet");
       expect(text).toContain("WIKI_CLIENT_ID");
       expect(text).not.toContain("Connect Confluence Cloud");
       expect(text).toContain("Connect Notion");
       const member = await joinOrg(owner.organization.id, "member", "Mo Member");
       const memberText = await page(member.client);
-      expect(memberText).toContain("Not configured by your administrator.");
+      expect(memberText).not.toContain("Confluence");
       expect(memberText).not.toContain("WIKI_CLIENT_ID");
+      expect(memberText).toContain("Connect Notion");
       const refused = await postForm(owner.client, { intent: "connect", provider: "wiki" });
       expect(refused.status).toBe(409);
-      expect(pageText(refused)).toContain("WIKI_CLIENT_ID");
+      expect(pageText(refused)).toContain("Your server administrator has not set up Confluence Cloud yet, so it cannot be connected.");
     } finally {
       process.env.WIKI_CLIENT_ID = saved;
       resetConfigForTests();

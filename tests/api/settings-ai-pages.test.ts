@@ -82,7 +82,8 @@ describe("AI providers page (/settings/ai)", () => {
     expect(missingProvider.text).not.toContain(SECRET);
     expect(missingProvider.text).toContain('role="alert"');
     expect(missingProvider.text).toMatch(/id="personal-provider"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="personal-provider"/);
-    expect(text(missingProvider)).toContain("provider must be one of provider_a, provider_b, provider_c");
+    expect(text(missingProvider)).toContain("Choose a provider: OpenAI, Anthropic or Google Gemini.");
+    expect(text(missingProvider)).not.toContain("provider_a");
 
     const spaced = `${SECRET} extra`;
     const badKey = await postForm(member.client, "/settings/ai", { intent: "add-personal", provider: "provider_a", key: spaced, name: "Kept name" });
@@ -125,21 +126,21 @@ describe("AI providers page (/settings/ai)", () => {
     expect(text(before)).toContain("No organization keys yet");
 
     const { page } = await submit(owner.client, "/settings/ai", { intent: "add-org", provider: "provider_c", key: ORG_SECRET });
-    expect(text(page)).toContain("The organization's Gemini key was saved.");
+    expect(text(page)).toContain("The organization's Google Gemini key was saved.");
     expect(text(page)).toContain("sk-…4321");
-    expect(page.text).toContain('aria-label="Remove organization Gemini key"');
+    expect(page.text).toContain('aria-label="Remove organization Google Gemini key"');
     expect(page.text).not.toContain(ORG_SECRET);
-    expect(text(page)).toMatch(/What answers right now: Gemini \(model [^)]+\) with your organization's key\./);
+    expect(text(page)).toMatch(/What answers right now: Google Gemini \(model [^)]+\) with your organization's key\./);
 
     const memberPage = await member.client.get("/settings/ai");
-    expect(text(memberPage)).toMatch(/What answers right now: Gemini .* with your organization's key\./);
+    expect(text(memberPage)).toMatch(/What answers right now: Google Gemini .* with your organization's key\./);
     expect(memberPage.text).not.toContain("sk-…4321");
 
     const [orgKey] = (await owner.client.get("/api/organization/ai-keys")).body.apiKeys;
     // A member cannot remove it through the form either.
     expect((await postForm(member.client, "/settings/ai", { intent: "remove-org", keyId: orgKey.id })).status).toBe(403);
     const removed = await submit(owner.client, "/settings/ai", { intent: "remove-org", keyId: orgKey.id, provider: "provider_c" });
-    expect(text(removed.page)).toContain("The organization's Gemini key was removed.");
+    expect(text(removed.page)).toContain("The organization's Google Gemini key was removed.");
     expect((await owner.client.get("/api/organization/ai-keys")).body.apiKeys).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launch(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake microphone (--use-fake-device-for-media-stream). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -17,6 +18,7 @@ export async function launch(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -1,23 +1,37 @@
 import { PostButton } from "~/components/post-button";
+import { LastGoodNote } from "./run-error";
 
 export interface OutputItem {
   id: string;
   title: string;
   html: string;
   content: string;
+  kind?: string;
   model: string;
   truncated: boolean;
   createdAt: string;
   createdBy: { name: string | null } | null;
 }
 
-/** Saved AI tool results, newest first and open; each can be copied or deleted. */
-export function OutputList({ outputs, canEdit, empty }: { outputs: OutputItem[]; canEdit: boolean; empty: string }) {
+/** Where a saved result is on the page, for a failed run's "still on this page" link. */
+export const outputAnchor = (id: string) => `output-${id}`;
+
+/** The newest saved result of a kind: what a failed run of that tool leaves on the page. */
+export function newestOf(outputs: OutputItem[], kind: string) {
+  const o = outputs.find((x) => x.kind === kind);
+  return o ? { id: o.id, at: o.createdAt, href: `#${outputAnchor(o.id)}` } : null;
+}
+
+/**
+ * Saved AI tool results, newest first and open; each can be copied or deleted.
+ * `lastGoodIds`: results kept while a newer run of their tool failed (opened, and said so).
+ */
+export function OutputList({ outputs, canEdit, empty, lastGoodIds = [] }: { outputs: OutputItem[]; canEdit: boolean; empty: string; lastGoodIds?: string[] }) {
   if (!outputs.length) return <p className="muted">{empty}</p>;
   return (
     <div className="output-list">
       {outputs.map((o, i) => (
-        <details key={o.id} className="card output" open={i === 0} data-testid="ai-output">
+        <details key={o.id} id={outputAnchor(o.id)} className="card output" open={i === 0 || lastGoodIds.includes(o.id)} data-testid="ai-output">
           <summary>
             {o.title}
             <span className="muted">
@@ -26,6 +40,7 @@ export function OutputList({ outputs, canEdit, empty }: { outputs: OutputItem[];
             </span>
             {o.truncated ? <span className="badge badge-warning">cut off at the output limit</span> : null}
           </summary>
+          {lastGoodIds.includes(o.id) ? <LastGoodNote at={o.createdAt} /> : null}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: o.html }} />
           {canEdit ? (

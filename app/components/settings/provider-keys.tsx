@@ -1,15 +1,15 @@
 import { Form } from "@remix-run/react";
+import { Fragment } from "react";
 import { FormAlert, type FormState, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { TableScroll } from "~/components/table-scroll";
 import { PROVIDER_IDS, PROVIDER_LABELS, PROVIDER_SHORT, type ProviderId } from "~/ai/types";
-import { TestConnectionButton } from "./connection-test";
+import { type KeyStatus, KeyStatusRow, keyStatusId, TestConnectionButton } from "./connection-test";
 import { SelectControl, TextControl, shortDate, useResetAfterSuccess } from "./controls";
 
 /** Pieces of the AI providers settings page: who answers, key lists and the add-a-key form. */
 
-export const KEY_ORDER =
-  "your personal key, then your organization's key, then the server's key, then the built-in offline drafter (no AI, works offline)";
+export const KEY_ORDER = "your personal key, then your organization's key, then the server's key, then the built-in offline drafter (no AI, works offline)";
 
 export interface KeyRow {
   id: string;
@@ -39,14 +39,10 @@ export function AnswerStatusLine({ status }: { status: AnswerStatus }) {
       <p>
         <strong>What answers right now: </strong>
         {status.source === "builtin" ? (
-          <>
-            the built-in offline drafter (rule-based, no AI, works offline). It organises what you write and measures it; add a key
-            below for AI answers.
-          </>
+          <>the built-in offline drafter (rule-based, no AI, works offline). It organises what you write and measures it; add a key below for AI answers.</>
         ) : (
           <>
-            {PROVIDER_SHORT[status.provider as ProviderId] ?? status.provider} (model <code>{status.model}</code>) with{" "}
-            {SOURCE_TEXT[status.source]}.
+            {PROVIDER_SHORT[status.provider as ProviderId] ?? status.provider} (model <code>{status.model}</code>) with {SOURCE_TEXT[status.source]}.
           </>
         )}
       </p>
@@ -54,17 +50,22 @@ export function AnswerStatusLine({ status }: { status: AnswerStatus }) {
   );
 }
 
-/** The stored keys of one scope, one row per provider, each with Test connection and Remove buttons. */
+/**
+ * The stored keys of one scope, one row per provider, each with Test connection and Remove buttons;
+ * `status`: what the last save or test of one of them found, shown in a row right under that key.
+ */
 export function KeyTable({
   keys,
   intent,
   testIntent,
   owner,
   empty,
+  status,
 }: {
   keys: KeyRow[];
   intent: string;
   testIntent: string;
+  status: KeyStatus | null;
   /** "" for personal keys, "organization " for the organization's (accessible names stay unique). */
   owner: string;
   empty: { title: string; text: string };
@@ -94,30 +95,34 @@ export function KeyTable({
         </thead>
         <tbody>
           {keys.map((k) => (
-            <tr key={k.id}>
-              <th scope="row">{PROVIDER_LABELS[k.provider]}</th>
-              <td>
-                <code>{k.maskedKey}</code>
-              </td>
-              <td>{k.name ?? <span className="muted">—</span>}</td>
-              <td>{shortDate(k.createdAt)}</td>
-              <td>{shortDate(k.lastUsedAt) ?? "Never"}</td>
-              <td>
-                <TestConnectionButton
-                  intent={testIntent}
-                  fields={{ keyId: k.id }}
-                  label={`Test connection of ${owner}${PROVIDER_SHORT[k.provider]} key`}
-                />{" "}
-                <PostButton
-                  intent={intent}
-                  fields={{ keyId: k.id, provider: k.provider }}
-                  label={`Remove ${owner}${PROVIDER_SHORT[k.provider]} key`}
-                  className="btn btn-danger btn-sm"
-                >
-                  Remove
-                </PostButton>
-              </td>
-            </tr>
+            <Fragment key={k.id}>
+              <tr id={`key-${k.id}`}>
+                <th scope="row">{PROVIDER_LABELS[k.provider]}</th>
+                <td>
+                  <code>{k.maskedKey}</code>
+                </td>
+                <td>{k.name ?? <span className="muted">—</span>}</td>
+                <td>{shortDate(k.createdAt)}</td>
+                <td>{shortDate(k.lastUsedAt) ?? "Never"}</td>
+                <td>
+                  <TestConnectionButton
+                    intent={testIntent}
+                    fields={{ keyId: k.id }}
+                    label={`Test connection of ${owner}${PROVIDER_SHORT[k.provider]} key`}
+                    describedBy={status?.rowId === k.id ? keyStatusId(k.id) : undefined}
+                  />{" "}
+                  <PostButton
+                    intent={intent}
+                    fields={{ keyId: k.id, provider: k.provider }}
+                    label={`Remove ${owner}${PROVIDER_SHORT[k.provider]} key`}
+                    className="btn btn-danger btn-sm"
+                  >
+                    Remove
+                  </PostButton>
+                </td>
+              </tr>
+              {status?.rowId === k.id ? <KeyStatusRow status={status} columns={6} /> : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
@@ -125,10 +130,7 @@ export function KeyTable({
   );
 }
 
-const providerOptions = [
-  { value: "", label: "Choose a provider" },
-  ...PROVIDER_IDS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] })),
-];
+const providerOptions = [{ value: "", label: "Choose a provider" }, ...PROVIDER_IDS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))];
 
 /** Add or replace a key. The key field is a write-only password input, never refilled. */
 export function AddKeyForm({
@@ -162,14 +164,7 @@ export function AddKeyForm({
             hint="A key for a provider replaces the previous one for that provider."
             required
           />
-          <TextControl
-            id={`${idPrefix}-name`}
-            label="Name (optional)"
-            name="name"
-            state={state}
-            placeholder="Work account"
-            hint="So you recognise it later."
-          />
+          <TextControl id={`${idPrefix}-name`} label="Name (optional)" name="name" state={state} placeholder="Work account" hint="So you recognise it later." />
         </div>
         <TextControl
           id={`${idPrefix}-key`}

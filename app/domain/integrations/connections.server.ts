@@ -3,7 +3,7 @@ import { db, type Executor } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { logger } from "~/utils/log.server";
 import { newId, nowIso } from "~/utils/ids.server";
-import type { Actor } from "../actor";
+import { type Actor, isAdmin } from "../actor";
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError } from "../errors";
 import { ProviderHttpError, providerError } from "./http.server";
@@ -57,28 +57,33 @@ export async function integrationsStatus(actor: Actor): Promise<{ integrations: 
   return { integrations: { notes: present(by.get("notes")), wiki: present(by.get("wiki")), docs: present(by.get("docs")) } };
 }
 
-/** The settings page: status plus whether each service is configured and what to set if not. */
+/**
+ * The settings page's services. A service this server has not set up (no
+ * OAuth client id and secret) is left out for members: there is nothing
+ * they can do with it (unless a connection of theirs is still stored, so
+ * they can disconnect it). Owners and admins see it, with `setup`: the
+ * variables the server's administrator must set (never their values).
+ */
 export async function integrationCards(actor: Actor) {
   const by = new Map((await rowsOf(actor)).map((r) => [r.provider, r]));
-  return INTEGRATION_PROVIDERS.map((provider) => ({
-    provider,
-    ...PROVIDER_INFO[provider],
-    configured: providerSettings(provider) !== null,
-    env: providerEnvNames(provider),
-    accountEmail: by.get(provider)?.accountEmail ?? null,
-    ...present(by.get(provider)),
-  }));
+  const admin = isAdmin(actor);
+  return INTEGRATION_PROVIDERS.map((provider) => {
+    const configured = providerSettings(provider) !== null;
+    return {
+      provider,
+      ...PROVIDER_INFO[provider],
+      configured,
+      setup: configured || !admin ? null : providerEnvNames(provider),
+      accountEmail: by.get(provider)?.accountEmail ?? null,
+      ...present(by.get(provider)),
+    };
+  }).filter((card) => admin || card.configured || card.connected);
 }
 
 const expiresAt = (t: TokenSet) => (t.expiresIn ? new Date(Date.now() + t.expiresIn * 1000).toISOString() : null);
 
 /** Stores (or replaces) the caller's connection after a successful authorization. */
-export async function saveConnection(
-  trx: Executor,
-  owner: { orgId: string; userId: string },
-  provider: IntegrationProvider,
-  t: TokenSet & ConnectedAccount,
-) {
+export async function saveConnection(trx: Executor, owner: { orgId: string; userId: string }, provider: IntegrationProvider, t: TokenSet & ConnectedAccount) {
   const now = nowIso();
   const values = {
     accessToken: encrypt(t.accessToken),
@@ -113,7 +118,14 @@ export async function disconnect(actor: Actor, provider: IntegrationProvider): P
     const r = await row(actor, provider, trx);
     if (!r) return null;
     await trx.deleteFrom("integrationConnections").where("id", "=", r.id).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "integration.disconnected", category: "settings", targetType: "integration", targetId: provider, metadata: { provider } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "integration.disconnected",
+      category: "settings",
+      targetType: "integration",
+      targetId: provider,
+      metadata: { provider },
+    });
     return r;
   });
   const client = OAUTH_CLIENTS[provider];

@@ -21,11 +21,16 @@ export function providerEnvNames(provider: IntegrationProvider) {
   return { clientId: `${p}_CLIENT_ID`, clientSecret: `${p}_CLIENT_SECRET` };
 }
 
+/** What a person reads about a service this server has not set up (the variables are for the administrator only). */
+export const notSetUpMessage = (provider: IntegrationProvider) =>
+  `Your server administrator has not set up ${PROVIDER_INFO[provider].service} yet, so it cannot be connected.`;
+
 /** Why a callback did not connect; the settings page shows one fixed message per reason. */
 export const CALLBACK_ERRORS = {
   access_denied: "You cancelled the authorization, so nothing was connected.",
   invalid_state: "This authorization link is not valid (already used, or started by someone else). Start again with Connect.",
-  wrong_session: "This authorization was started in another browser session or by another account, so nothing was connected. Sign in here and start again with Connect.",
+  wrong_session:
+    "This authorization was started in another browser session or by another account, so nothing was connected. Sign in here and start again with Connect.",
   expired_state: "The authorization took longer than 10 minutes. Start again with Connect.",
   token_error: "The service refused the authorization code. Start again with Connect.",
   no_site: "Your account has no site this app can publish to.",

@@ -35,7 +35,7 @@ export async function semanticRank(actor: Actor, q: string): Promise<SemanticOut
   if (resolved.source === "builtin") {
     return {
       available: false,
-      reason: "No embedding provider is configured (an OpenAI or Gemini key, or an OpenAI-compatible server), so keyword search was used.",
+      reason: "No embedding provider is configured (an OpenAI or Google Gemini key, or an OpenAI-compatible server), so keyword search was used.",
     };
   }
   const model = modelId(resolved);
