@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, AppLoadContext, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { FieldNotes, FormAlert, type FormState } from "~/components/forms";
-import { LogoMark, PRODUCT_NAME } from "~/components/logo";
-import { DateTime, RelativeTime, StatusBadge } from "~/components/project-badges";
-import { brandCssVars } from "~/domain/branding/brand-style";
+import { PRODUCT_NAME } from "~/components/logo";
+import { PublicPrdFrame, PublicProjectHeading } from "~/components/sharing/public-prd-frame";
+import { DateTime, } from "~/components/project-badges";
 import { brandingForOrg } from "~/domain/branding/branding.server";
 import { reviewDecisionSchema } from "~/domain/collaboration/collaboration.schema";
 import { personalReview, resolveReview } from "~/domain/collaboration/public-review.server";
@@ -93,103 +93,77 @@ export default function PersonalReview() {
   const feedbackError = failure?.fieldErrors?.feedback;
   const statusError = failure?.fieldErrors?.status;
   return (
-    <div className="landing" style={branding ? brandCssVars(branding) : undefined}>
-      <header>
-        {branding?.companyName || branding?.logoUrl ? (
-          <span className="auth-brand" style={{ margin: 0 }}>
-            {branding.logoUrl ? <img src={branding.logoUrl} alt={`${branding.companyName || "Company"} logo`} height={32} /> : null}
-            {branding.companyName}
-          </span>
-        ) : (
-          <Link to="/" className="auth-brand" style={{ margin: 0 }}>
-            <LogoMark /> {PRODUCT_NAME}
-          </Link>
-        )}
-        <span className="badge">Personal review link</span>
-      </header>
-      <main id="main" style={{ marginTop: 24 }}>
-        <div className="page-header">
-          <div>
-            <h1>{project.name}</h1>
-            <div className="meta-row">
-              <StatusBadge status={project.status} />
-              {version ? <span>Version {version}</span> : null}
-              <span>
-                Updated <RelativeTime iso={project.updatedAt} />
-              </span>
-            </div>
-          </div>
+    <PublicPrdFrame branding={branding} badge="Personal review link">
+      <PublicProjectHeading project={project} version={version} />
+      {search.get("decided") && decided ? (
+        <div className="alert alert-success" role="status">
+          <p>Thank you. The team has your decision.</p>
         </div>
-        {search.get("decided") && decided ? (
-          <div className="alert alert-success" role="status">
-            <p>Thank you. The team has your decision.</p>
-          </div>
-        ) : null}
-        <section className="review-ask" aria-labelledby="ask-heading">
-          <h2 id="ask-heading">Review requested: {review.name}</h2>
-          <p data-testid="review-request">
-            {review.stakeholderName ? (
-              <>
-                <strong>{review.stakeholderName}</strong>
-                {review.audience ? `, ${review.audience},` : ""} is asked to review this PRD
-              </>
-            ) : (
-              "You are asked to review this PRD"
-            )}
-            {requestedBy ? ` by ${requestedBy}` : ""}.
-          </p>
-          {review.notes ? <p>Note from the team: {review.notes}</p> : null}
-          <p className="muted">
-            {review.stakeholderName ? `Your decision is recorded under the name ${review.stakeholderName}. ` : ""}
-            This link is yours alone: please do not forward it.
-          </p>
-        </section>
-        <section className="card review-decide" aria-labelledby="decide-heading" style={{ marginBottom: 16 }}>
-          <h2 id="decide-heading">{decided ? "Your decision" : "Decide"}</h2>
-          {decided && review.resolvedAt ? (
-            <p data-testid="review-decision">
-              You {review.reviewStatus === "approved" ? "approved this PRD" : "requested changes"} on <DateTime iso={review.resolvedAt} />
-              {review.resolvedVia === "share_link" ? " (through the share link)" : ""}. You can change your decision: the latest one counts.
-            </p>
+      ) : null}
+      <section className="review-ask" aria-labelledby="ask-heading">
+        <h2 id="ask-heading">Review requested: {review.name}</h2>
+        <p data-testid="review-request">
+          {review.stakeholderName ? (
+            <>
+              <strong>{review.stakeholderName}</strong>
+              {review.audience ? `, ${review.audience},` : ""} is asked to review this PRD
+            </>
           ) : (
-            <p>Read the PRD below, then approve it or ask for changes.</p>
+            "You are asked to review this PRD"
           )}
-          <FormAlert state={failure} />
-          <Form method="post" className="form">
-            <div className="field">
-              <label htmlFor="review-feedback">Feedback (optional)</label>
-              <textarea
-                id="review-feedback"
-                name="feedback"
-                rows={4}
-                maxLength={5000}
-                defaultValue={failure?.values?.feedback ?? review.feedback ?? ""}
-                aria-invalid={feedbackError ? true : undefined}
-                aria-describedby={`review-feedback-hint${feedbackError ? " review-feedback-error" : ""}`}
-              />
-              <FieldNotes id="review-feedback" hint="What should change, or anything the team should know." error={feedbackError} />
-            </div>
-            {statusError ? <p className="field-error">{statusError}</p> : null}
-            <div className="inline">
-              <button className="btn" type="submit" name="status" value="approved">
-                Approve
-              </button>
-              <button className="btn btn-secondary" type="submit" name="status" value="rejected">
-                Request changes
-              </button>
-            </div>
-          </Form>
-        </section>
-        {html ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown).
-          <article className="card prose" aria-label="PRD" dangerouslySetInnerHTML={{ __html: html }} />
+          {requestedBy ? ` by ${requestedBy}` : ""}.
+        </p>
+        {review.notes ? <p>Note from the team: {review.notes}</p> : null}
+        <p className="muted">
+          {review.stakeholderName ? `Your decision is recorded under the name ${review.stakeholderName}. ` : ""}
+          This link is yours alone: please do not forward it.
+        </p>
+      </section>
+      <section className="card review-decide" aria-labelledby="decide-heading" style={{ marginBottom: 16 }}>
+        <h2 id="decide-heading">{decided ? "Your decision" : "Decide"}</h2>
+        {decided && review.resolvedAt ? (
+          <p data-testid="review-decision">
+            You {review.reviewStatus === "approved" ? "approved this PRD" : "requested changes"} on <DateTime iso={review.resolvedAt} />
+            {review.resolvedVia === "share_link" ? " (through the share link)" : ""}. You can change your decision: the latest one counts.
+          </p>
         ) : (
-          <div className="card empty-state">
-            <h2>No PRD yet</h2>
-            <p>The team has not written the document yet.</p>
-          </div>
+          <p>Read the PRD below, then approve it or ask for changes.</p>
         )}
-      </main>
-    </div>
+        <FormAlert state={failure} />
+        <Form method="post" className="form">
+          <div className="field">
+            <label htmlFor="review-feedback">Feedback (optional)</label>
+            <textarea
+              id="review-feedback"
+              name="feedback"
+              rows={4}
+              maxLength={5000}
+              defaultValue={failure?.values?.feedback ?? review.feedback ?? ""}
+              aria-invalid={feedbackError ? true : undefined}
+              aria-describedby={`review-feedback-hint${feedbackError ? " review-feedback-error" : ""}`}
+            />
+            <FieldNotes id="review-feedback" hint="What should change, or anything the team should know." error={feedbackError} />
+          </div>
+          {statusError ? <p className="field-error">{statusError}</p> : null}
+          <div className="inline">
+            <button className="btn" type="submit" name="status" value="approved">
+              Approve
+            </button>
+            <button className="btn btn-secondary" type="submit" name="status" value="rejected">
+              Request changes
+            </button>
+          </div>
+        </Form>
+      </section>
+      {html ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown).
+        <article className="card prose" aria-label="PRD" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <div className="card empty-state">
+          <h2>No PRD yet</h2>
+          <p>The team has not written the document yet.</p>
+        </div>
+      )}
+    </PublicPrdFrame>
   );
 }

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { createCookie, data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LogoMark, PRODUCT_NAME } from "~/components/logo";
-import { RelativeTime, StatusBadge } from "~/components/project-badges";
-import { brandCssVars } from "~/domain/branding/brand-style";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PublicPrdFrame, PublicProjectHeading } from "~/components/sharing/public-prd-frame";
 import { brandingForOrg } from "~/domain/branding/branding.server";
 import { shareBrandOrgId } from "~/domain/branding/share-host.server";
 import { AppError } from "~/domain/errors";
@@ -108,135 +106,109 @@ export default function SharedProject() {
   const acted = useActionData<typeof action>();
   const failed = acted && "error" in acted ? acted : null;
   return (
-    <div className="landing" style={branding ? brandCssVars(branding) : undefined}>
-      <header>
-        {branding?.companyName || branding?.logoUrl ? (
-          <span className="auth-brand" style={{ margin: 0 }} data-testid="share-brand">
-            {branding.logoUrl ? <img src={branding.logoUrl} alt={`${branding.companyName || "Company"} logo`} height={32} /> : null}
-            {branding.companyName}
-          </span>
-        ) : (
-          <Link to="/" className="auth-brand" style={{ margin: 0 }}>
-            <LogoMark /> {PRODUCT_NAME}
-          </Link>
-        )}
-        <span className="badge">Read-only shared PRD</span>
-      </header>
-      <main id="main" style={{ marginTop: 24 }}>
-        {outcome.state === "ok" && project ? (
-          <>
-            <div className="page-header">
-              <div>
-                <h1>{project.name}</h1>
-                <div className="meta-row">
-                  <StatusBadge status={project.status} />
-                  {version ? <span>Version {version}</span> : null}
-                  <span>
-                    Updated <RelativeTime iso={project.updatedAt} />
-                  </span>
-                </div>
-              </div>
+    <PublicPrdFrame branding={branding} badge="Read-only shared PRD">
+      {outcome.state === "ok" && project ? (
+        <>
+          <PublicProjectHeading project={project} version={version} />
+          {project.description ? <p className="muted">{project.description}</p> : null}
+          {acted && "reviewed" in acted ? (
+            <div className="alert alert-success" role="status">
+              <p>Thank you — your decision ({acted.reviewed}) was sent to the team.</p>
             </div>
-            {project.description ? <p className="muted">{project.description}</p> : null}
-            {acted && "reviewed" in acted ? (
-              <div className="alert alert-success" role="status">
-                <p>Thank you — your decision ({acted.reviewed}) was sent to the team.</p>
-              </div>
-            ) : null}
-            {failed ? (
-              <div className="alert alert-error" role="alert">
-                <p>{failed.error}</p>
-              </div>
-            ) : null}
-            {reviews.length ? (
-              <section className="card" aria-labelledby="reviews-heading" style={{ marginBottom: 16 }}>
-                <h2 id="reviews-heading">Your review is requested</h2>
-                {reviews.map((r) =>
-                  r.personalLinkOnly ? (
-                    <div className="review-form" key={r.id}>
+          ) : null}
+          {failed ? (
+            <div className="alert alert-error" role="alert">
+              <p>{failed.error}</p>
+            </div>
+          ) : null}
+          {reviews.length ? (
+            <section className="card" aria-labelledby="reviews-heading" style={{ marginBottom: 16 }}>
+              <h2 id="reviews-heading">Your review is requested</h2>
+              {reviews.map((r) =>
+                r.personalLinkOnly ? (
+                  <div className="review-form" key={r.id}>
+                    <strong>{r.name}</strong>
+                    {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null} <span className="badge">{r.reviewStatus}</span>
+                    <p className="muted">Answered on the reviewer's personal review link, which the team sent them. It cannot be decided here.</p>
+                  </div>
+                ) : (
+                  <Form method="post" className="form review-form" key={r.id}>
+                    <input type="hidden" name="intent" value="review" />
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <div>
                       <strong>{r.name}</strong>
                       {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null} <span className="badge">{r.reviewStatus}</span>
-                      <p className="muted">Answered on the reviewer's personal review link, which the team sent them. It cannot be decided here.</p>
+                      {r.resolvedByName ? (
+                        <span className="muted">
+                          {" "}
+                          by {r.resolvedByName}
+                          {r.resolvedVia === "share_link" ? " (name given on the share link, not verified)" : " (personal review link)"}
+                        </span>
+                      ) : null}
                     </div>
-                  ) : (
-                    <Form method="post" className="form review-form" key={r.id}>
-                      <input type="hidden" name="intent" value="review" />
-                      <input type="hidden" name="reviewId" value={r.id} />
-                      <div>
-                        <strong>{r.name}</strong>
-                        {r.stakeholderName ? <span className="muted"> · for {r.stakeholderName}</span> : null} <span className="badge">{r.reviewStatus}</span>
-                        {r.resolvedByName ? (
-                          <span className="muted">
-                            {" "}
-                            by {r.resolvedByName}
-                            {r.resolvedVia === "share_link" ? " (name given on the share link, not verified)" : " (personal review link)"}
-                          </span>
-                        ) : null}
+                    <div className="form-row">
+                      <div className="field" style={{ flex: 1 }}>
+                        <label htmlFor={`name-${r.id}`}>Your name</label>
+                        <input id={`name-${r.id}`} name="reviewerName" maxLength={200} />
                       </div>
-                      <div className="form-row">
-                        <div className="field" style={{ flex: 1 }}>
-                          <label htmlFor={`name-${r.id}`}>Your name</label>
-                          <input id={`name-${r.id}`} name="reviewerName" maxLength={200} />
-                        </div>
-                      </div>
-                      <div className="field">
-                        <label htmlFor={`feedback-${r.id}`}>Feedback</label>
-                        <textarea id={`feedback-${r.id}`} name="feedback" rows={3} maxLength={5000} defaultValue={r.feedback ?? ""} />
-                      </div>
-                      <div className="inline">
-                        <button className="btn" type="submit" name="status" value="approved">
-                          Approve
-                        </button>
-                        <button className="btn btn-danger" type="submit" name="status" value="rejected">
-                          Reject
-                        </button>
-                      </div>
-                    </Form>
-                  ),
-                )}
-              </section>
-            ) : null}
-            {html ? (
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown).
-              <article className="card prose" dangerouslySetInnerHTML={{ __html: html }} />
-            ) : (
-              <div className="card empty-state">
-                <h2>No PRD yet</h2>
-                <p>The team has not written the document yet.</p>
-              </div>
-            )}
-          </>
-        ) : outcome.state === "password" ? (
-          <div className="auth-card card" style={{ margin: "40px auto" }}>
-            <h1>This PRD is protected</h1>
-            <p className="muted">Enter the password you were given with the link.</p>
-            {failed ? (
-              <div className="alert alert-error" role="alert">
-                <p>{failed.error}</p>
-              </div>
-            ) : null}
-            <Form method="post" className="form">
-              <div className="field">
-                <label htmlFor="share-password">Password</label>
-                {/* biome-ignore lint/a11y/noAutofocus: the password gate's one field. */}
-                <input id="share-password" name="password" type="password" required autoFocus autoComplete="off" />
-              </div>
-              <button className="btn btn-block" type="submit">
-                Open
-              </button>
-            </Form>
-          </div>
-        ) : (
-          <div className="card empty-state" style={{ margin: "40px auto", maxWidth: 520 }}>
-            <h1>{outcome.state === "expired" ? "This link has expired" : "This link does not work"}</h1>
-            <p>
-              {outcome.state === "expired"
-                ? "Ask the person who shared it for a new link."
-                : "It may have been revoked, or mistyped. Ask the person who shared it for a new link."}
-            </p>
-          </div>
-        )}
-      </main>
-    </div>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`feedback-${r.id}`}>Feedback</label>
+                      <textarea id={`feedback-${r.id}`} name="feedback" rows={3} maxLength={5000} defaultValue={r.feedback ?? ""} />
+                    </div>
+                    <div className="inline">
+                      <button className="btn" type="submit" name="status" value="approved">
+                        Approve
+                      </button>
+                      <button className="btn btn-danger" type="submit" name="status" value="rejected">
+                        Reject
+                      </button>
+                    </div>
+                  </Form>
+                ),
+              )}
+            </section>
+          ) : null}
+          {html ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown).
+            <article className="card prose" dangerouslySetInnerHTML={{ __html: html }} />
+          ) : (
+            <div className="card empty-state">
+              <h2>No PRD yet</h2>
+              <p>The team has not written the document yet.</p>
+            </div>
+          )}
+        </>
+      ) : outcome.state === "password" ? (
+        <div className="auth-card card" style={{ margin: "40px auto" }}>
+          <h1>This PRD is protected</h1>
+          <p className="muted">Enter the password you were given with the link.</p>
+          {failed ? (
+            <div className="alert alert-error" role="alert">
+              <p>{failed.error}</p>
+            </div>
+          ) : null}
+          <Form method="post" className="form">
+            <div className="field">
+              <label htmlFor="share-password">Password</label>
+              {/* biome-ignore lint/a11y/noAutofocus: the password gate's one field. */}
+              <input id="share-password" name="password" type="password" required autoFocus autoComplete="off" />
+            </div>
+            <button className="btn btn-block" type="submit">
+              Open
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <div className="card empty-state" style={{ margin: "40px auto", maxWidth: 520 }}>
+          <h1>{outcome.state === "expired" ? "This link has expired" : "This link does not work"}</h1>
+          <p>
+            {outcome.state === "expired"
+              ? "Ask the person who shared it for a new link."
+              : "It may have been revoked, or mistyped. Ask the person who shared it for a new link."}
+          </p>
+        </div>
+      )}
+    </PublicPrdFrame>
   );
 }

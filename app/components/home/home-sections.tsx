@@ -91,17 +91,7 @@ export function WaitingCard({ waiting }: { waiting: HomeFeed["waiting"] }) {
           all={{ to: "/projects?status=IN_REVIEW&assignedToMe=true", noun: "project in review", nouns: "projects in review" }}
         >
           {assigned.items.map((p) => (
-            <li key={p.id}>
-              <div className="home-item-head">
-                <Link to={p.link} className="home-item-title">
-                  {p.name}
-                </Link>
-                <StatusBadge status={p.status} />
-              </div>
-              <p className="home-item-meta">
-                Updated <DateTime iso={p.updatedAt} />
-              </p>
-            </li>
+            <ProjectItem key={p.id} project={p} />
           ))}
         </Group>
       ) : null}
@@ -205,17 +195,7 @@ export function RecentProjectsCard({ recent, canCreate }: { recent: HomeFeed["re
         <>
           <ul className="home-list">
             {recent.projects.map((p) => (
-              <li key={p.id}>
-                <div className="home-item-head">
-                  <Link to={p.link} className="home-item-title">
-                    {p.name}
-                  </Link>
-                  <StatusBadge status={p.status} />
-                </div>
-                <p className="home-item-meta">
-                  Updated <DateTime iso={p.updatedAt} />
-                </p>
-              </li>
+              <ProjectItem key={p.id} project={p} />
             ))}
           </ul>
           <p className="home-more">
@@ -224,5 +204,22 @@ export function RecentProjectsCard({ recent, canCreate }: { recent: HomeFeed["re
         </>
       )}
     </HomeCard>
+  );
+}
+
+/** A project in a list: its name (linked), status and when it last changed. */
+function ProjectItem({ project }: { project: { name: string; link: string; status: string; updatedAt: string } }) {
+  return (
+    <li>
+      <div className="home-item-head">
+        <Link to={project.link} className="home-item-title">
+          {project.name}
+        </Link>
+        <StatusBadge status={project.status} />
+      </div>
+      <p className="home-item-meta">
+        Updated <DateTime iso={project.updatedAt} />
+      </p>
+    </li>
   );
 }
