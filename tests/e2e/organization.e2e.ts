@@ -82,8 +82,16 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Primary colour").fill("#0f766e");
       await page.getByRole("button", { name: "Save branding" }).click();
       await page.locator(".sidebar").getByText(`Lovelace Labs ${mode}`).first().waitFor();
-      const brand = await page.evaluate(() => getComputedStyle(document.querySelector(".sidebar")!).getPropertyValue("--brand").trim());
-      expect(brand.toLowerCase()).toBe("#0f766e");
+      // The colour the shell's links get (--brand, resolved for the light theme).
+      const brand = await page.evaluate(() => {
+        const probe = document.createElement("span");
+        probe.style.color = "var(--brand)";
+        document.querySelector(".sidebar")!.appendChild(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      });
+      expect(brand).toBe("rgb(15, 118, 110)");
       await screenshot(page, `${mode}-org-branding`);
 
       // Upgrade Starter → Pro through the built-in checkout.

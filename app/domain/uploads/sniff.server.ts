@@ -87,7 +87,8 @@ export async function sniffAudio(data: Buffer): Promise<{ ext: string; mime: str
       `${detected ? `This file is ${describe(detected.ext)} (${detected.mime}).` : "The file is not a recognised audio format."} Upload MP3, MP4/M4A, WAV, WebM, Ogg or FLAC audio.`,
     );
   }
-  return { ext, mime: detected.mime };
+  // Containers that also hold video (WebM, MP4, Ogg) are sniffed as video/*; what is sent is their audio.
+  return { ext, mime: detected.mime.replace(/^video\//, "audio/") };
 }
 
 /** Image formats sharp may decode here (never SVG: it can reference other files). */
