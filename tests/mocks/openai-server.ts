@@ -34,6 +34,8 @@ export interface FakeOpenAIOptions {
 export interface FakeOpenAI {
   /** Base URL without the /v1 suffix, e.g. http://127.0.0.1:43123 */
   url: string;
+  /** While set, chat completions answer this HTTP error (OpenAI's error body and headers) instead of an answer. */
+  failing: number | null;
   requests: { path: string; headers: Record<string, string>; body: any }[];
   close(): Promise<void>;
 }
@@ -104,6 +106,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     res.end();
   }
 
+  const fake: FakeOpenAI = {
+    url: "",
+    failing: null,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
     const headers: Record<string, string> = {};
@@ -122,6 +134,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (options.apiKey !== undefined && headers.authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(res, 401, { error: { code: 401, message: "Invalid API Key", type: "authentication_error" } });
       }
+      if (req.method === "POST" && path === "/v1/chat/completions" && fake.failing !== null) {
+        const failure = openaiError(fake.failing);
+        res.writeHead(fake.failing, failure.headers);
+        return res.end(JSON.stringify(failure.body));
+      }
       if (req.method === "POST" && path === "/v1/chat/completions") return await chat(body, res);
       if (req.method === "POST" && path === "/v1/embeddings") return sendJson(res, 200, openaiEmbeddings(body, 64));
       if (req.method === "GET" && path === "/v1/models") {
@@ -138,14 +155,6 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   server.maxRequestsPerSocket = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  fake.url = `http://127.0.0.1:${port}`;
+  return fake;
 }
