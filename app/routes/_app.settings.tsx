@@ -35,6 +35,7 @@ export default function SettingsLayout() {
                 { to: "/settings/incoming-webhooks", label: "Incoming webhooks" },
               ]
             : []),
+          { to: "/settings/mcp", label: "AI agents (MCP)" },
           { to: "/settings/outbox", label: "Outbox" },
         ]}
       />
