@@ -11,7 +11,8 @@ import { searchTerms } from "./search.server";
  * whose text holds every word of the query, newest first.
  *
  * Words (runs of letters and digits) match anywhere in the text (a
- * substring, so "pay" finds "payments"), case-insensitively for ASCII
+ * substring, so "pay" finds "payments"); a query needs one word of three
+ * letters or more (read from a trigram index), case-insensitively for ASCII
  * letters (SQLite LIKE); punctuation in the query is not searched for.
  * The snippet is the same kind as the project search's (escaped text with
  * the matches in <mark>), for snippetParts to turn into plain text.
@@ -81,12 +82,25 @@ export function commentTerms(q: string) {
 /** Comments matching every word of `q` on projects the actor may read; `total` counts them all. */
 export async function searchComments(actor: Actor, q: string, limit = COMMENT_SEARCH_LIMIT) {
   const terms = commentTerms(q);
-  if (!terms.length) return { results: [] as CommentHit[], total: 0 };
+  // Only queries with a word of three letters or more: a shorter one would read every comment of the organization.
+  const indexed = terms.filter((t) => [...t].length >= 3);
+  if (!indexed.length) return { results: [] as CommentHit[], total: 0 };
   const base = db
     .selectFrom("comments as c")
-    .innerJoin("projects as p", "p.id", "c.projectId")
+    // CROSS JOIN keeps comments (found through the index) as the outer loop; an inner join let
+    // SQLite start from the organization's projects and read all their comments (24 ms vs 3 ms at 20,000).
+    .crossJoin("projects as p")
+    .whereRef("p.id", "=", "c.projectId")
     .where(readableProjects(actor))
     .where("c.deletedAt", "is", null)
+    // Words of three letters or more come from the trigram index (migration 0026; it takes LIKE without ESCAPE,
+    // and the words hold only letters and digits); the LIKE after it checks every word exactly.
+    .where(
+      sql<SqlBool>`c.rowid IN (SELECT rowid FROM commentText WHERE ${sql.join(
+        indexed.map((t) => sql`content LIKE ${`%${t}%`}`),
+        sql` AND `,
+      )})`,
+    )
     .where(
       sql<SqlBool>`${sql.join(
         terms.map((t) => sql`c.content LIKE ${like(t)} ESCAPE '\\'`),
