@@ -107,6 +107,12 @@ const envSchema = z.object({
   DOCS_AUTH_URL: unsetIfBlank(z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
   DOCS_TOKEN_URL: unsetIfBlank(z.url().default("https://oauth2.googleapis.com/token")),
   DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
+  /** GitHub's REST API (GitHub Enterprise: https://HOST/api/v3), for issue-tracker sync (docs/trackers.md). */
+  GITHUB_API_URL: unsetIfBlank(z.url().default("https://api.github.com")),
+  /** Slack (docs/integrations.md): the app's OAuth client; unset hides Slack from members. SLACK_API_URL: tests and proxies. */
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_API_URL: unsetIfBlank(z.url().default("https://slack.com/api/")),
   /** Live editing: a pause in typing this long (ms) saves the live PRD as a version (docs/design/live-editing.md). */
   LIVE_IDLE_MS: unsetIfBlank(z.coerce.number().int().min(100).max(600_000).default(10_000)),
   /** Operations: log level of the JSON-lines logger on stdout. */

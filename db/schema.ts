@@ -15,6 +15,8 @@ import type { AuditAllowlistTables } from "./tables/audit-allowlist";
 import type { ApprovalsTables } from "./tables/approvals";
 import type { ExportsTables } from "./tables/exports";
 import type { CommentMentionsTables } from "./tables/comment-mentions";
+import type { SlackTables } from "./tables/slack";
+import type { TrackersTables } from "./tables/trackers";
 
 /** The one Database type: table interfaces live in ./tables by area. */
 export type * from "./tables/accounts";
@@ -32,10 +34,12 @@ export type * from "./tables/audit-allowlist";
 export type * from "./tables/approvals";
 export type * from "./tables/exports";
 export type * from "./tables/comment-mentions";
+export type * from "./tables/slack";
+export type * from "./tables/trackers";
 
 
 
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables, CommentMentionsTables {
+export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables, CommentMentionsTables, TrackersTables, SlackTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -5,6 +5,8 @@ import { notificationsListener } from "~/domain/notifications/listeners.server";
 import { RUN_JOB, scheduledExportRunJob, scheduledExportsListener, scheduledExportsTick } from "~/domain/scheduled-exports/runs.server";
 import { EMBED_JOB, embedJob } from "~/domain/search/embeddings.server";
 import { webhookDeliveryJob, webhooksListener } from "~/domain/webhooks/delivery.server";
+import { slackPostJob } from "~/domain/slack/deliver.server";
+import { SLACK_POST_JOB, slackListener } from "~/domain/slack/messages.server";
 import { DELIVERY_JOB } from "~/domain/webhooks/webhooks.server";
 import { walCheckpointTick } from "~/ops/checkpoint.server";
 import { registerTick } from "./scheduler.server";
@@ -28,6 +30,7 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [WEEKLY_DIGEST_JOB]: weeklyDigestJob,
   [EMBED_JOB]: embedJob,
   [RUN_JOB]: scheduledExportRunJob,
+  [SLACK_POST_JOB]: slackPostJob,
 };
 
 /** Outbox-event listeners by name, called in this order for every event (domain/events/dispatch.server.ts). */
@@ -35,6 +38,7 @@ export const EVENT_LISTENERS: Readonly<Record<string, Listener>> = {
   webhooks: webhooksListener,
   notifications: notificationsListener,
   "scheduled-exports": scheduledExportsListener,
+  slack: slackListener,
 };
 
 /** Scheduler ticks (the fixed job schedules are SCHEDULES in ./scheduler.server.ts). */

@@ -21,6 +21,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "scheduledExports", key: "id", columns: ["webhookSecret"] },
   { table: "integrationConnections", key: "id", columns: ["accessToken", "refreshToken"] },
   { table: "oauthStates", key: "stateHash", columns: ["codeVerifier"] },
+  { table: "slackConnections", key: "orgId", columns: ["accessToken"] },
   { table: "invitations", key: "id", columns: ["tokenEncrypted"] },
   { table: "stakeholderViews", key: "id", columns: ["reviewTokenEncrypted"] },
 ] as const;

@@ -22,6 +22,8 @@ import { readFlash } from "~/http/ui/flash.server";
 import { starterFor } from "~/domain/prd/starter";
 import { plural } from "~/utils/plural";
 import { ReviewsSummary } from "~/components/projects/reviews-summary";
+import { DeliveryLine } from "~/components/trackers/delivery";
+import { deliveryProgress } from "~/domain/trackers/sync.server";
 import { listViews } from "~/domain/collaboration/stakeholders.server";
 
 /** The rich, live editor: its code loads only in the browser, on this page. */
@@ -40,34 +42,43 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw e;
   });
   const editing = new URL(request.url).searchParams.has("edit") || !prd;
-  const [{ flash, headers }, check, views] = await Promise.all([readFlash(request), checkProjectPrd(actor, project.id), listViews(actor, project.id)]);
-  return withHeaders({
-    projectId: project.id,
-    user: { id: actor.user.id, name: actor.user.name },
-    notice: flash?.kind === "notice" ? flash.message : null,
-    noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
-    check,
-    // The Reviews line: decisions only, never the personal links.
-    reviews: views
-      .filter((v) => v.reviewStatus !== null)
-      .map(({ id, name, stakeholderName, reviewStatus, resolvedByName, resolvedAt, resolvedVia, resolvedByEmail, feedback }) => ({
-        id,
-        name,
-        stakeholderName,
-        reviewStatus,
-        resolvedByName,
-        resolvedAt,
-        resolvedVia,
-        resolvedByEmail,
-        feedback,
-      })),
-    permissions: project.permissions,
-    prd,
-    html: prd ? renderMarkdownForPage(prd.content) : "",
-    editing: editing && project.permissions.canEdit,
-    starter: starterFor(project.name, project.template),
-    ...(await commentsData(actor, project.id, prd?.content ?? "")),
-  }, { headers });
+  const [{ flash, headers }, check, views, delivery] = await Promise.all([
+    readFlash(request),
+    checkProjectPrd(actor, project.id),
+    listViews(actor, project.id),
+    deliveryProgress(actor, project.id),
+  ]);
+  return withHeaders(
+    {
+      projectId: project.id,
+      user: { id: actor.user.id, name: actor.user.name },
+      notice: flash?.kind === "notice" ? flash.message : null,
+      noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
+      check,
+      delivery,
+      // The Reviews line: decisions only, never the personal links.
+      reviews: views
+        .filter((v) => v.reviewStatus !== null)
+        .map(({ id, name, stakeholderName, reviewStatus, resolvedByName, resolvedAt, resolvedVia, resolvedByEmail, feedback }) => ({
+          id,
+          name,
+          stakeholderName,
+          reviewStatus,
+          resolvedByName,
+          resolvedAt,
+          resolvedVia,
+          resolvedByEmail,
+          feedback,
+        })),
+      permissions: project.permissions,
+      prd,
+      html: prd ? renderMarkdownForPage(prd.content) : "",
+      editing: editing && project.permissions.canEdit,
+      starter: starterFor(project.name, project.template),
+      ...(await commentsData(actor, project.id, prd?.content ?? "")),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -99,7 +110,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, ...comments } = useLoaderData<typeof loader>();
+  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, delivery, ...comments } =
+    useLoaderData<typeof loader>();
   const [activeCommentId, setActiveCommentId] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const result = useActionData<typeof action>();
@@ -125,8 +137,7 @@ export default function ProjectDocument() {
           <section className="card" aria-labelledby="conflict-heading" role="alert">
             <h2 id="conflict-heading">Someone else saved a newer version</h2>
             <p>
-              {conflict.current.updatedBy?.name ?? "A colleague"} saved version {conflict.current.versionNumber} while you were
-              editing.{" "}
+              {conflict.current.updatedBy?.name ?? "A colleague"} saved version {conflict.current.versionNumber} while you were editing.{" "}
               {conflict.overlaps.length
                 ? `Edits to different lines were merged, but you both changed the same lines in ${plural(conflict.overlaps.length, "place")}:`
                 : "Your text is kept below."}
@@ -255,6 +266,7 @@ export default function ProjectDocument() {
         ) : null}
       </div>
       <div className="stack">
+        <DeliveryLine progress={delivery} href={`/projects/${projectId}/tracker`} />
         <ReviewsSummary projectId={projectId} reviews={reviews} />
         <PrdCheckCard check={check.check} template={check.template} />
         <CommentsPanel {...comments} canComment={permissions.canComment} activeCommentId={activeCommentId ?? undefined} onThreadFocus={setActiveCommentId} />

@@ -116,6 +116,7 @@ export default function Documents() {
           outputs={outputs}
           canEdit={canEdit}
           lastGoodIds={lastGoodIds}
+          trackerHref={(id) => `/projects/${projectId}/tracker?outputId=${encodeURIComponent(id)}`}
           empty="Nothing generated yet. The results are saved here for the whole team."
         />
       </section>

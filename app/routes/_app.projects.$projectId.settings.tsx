@@ -1,7 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { ProjectSlackChannel } from "~/components/projects/project-slack-channel";
+import { projectSlackChannel, setProjectSlackChannel } from "~/domain/slack/routing.server";
+import { projectChannelSchema } from "~/domain/slack/slack.schema";
+import slackStyles from "~/styles/slack.css?url";
 import { validationError } from "~/domain/errors";
 import { listMembers } from "~/domain/orgs/members.server";
 import { PRIORITIES, updateProjectSchema } from "~/domain/projects/projects.schema";
@@ -9,17 +13,23 @@ import { deleteProject, getProject, updateProject } from "~/domain/projects/proj
 import { intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: slackStyles }];
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const project = await orPageError(getProject(actor, params.projectId!));
   if (!project.permissions.canEdit) throw new Response("You cannot edit this project", { status: 403 });
-  return { project, members: await listMembers(actor) };
+  return { project, members: await listMembers(actor), slack: await projectSlackChannel(actor, project.id) };
 }
 
 export const action = intentAction({
   update: async ({ actor, values, params }) => {
     await updateProject(actor, params.projectId!, updateProjectSchema.parse(values));
     return { saved: true as const };
+  },
+  slackChannel: async ({ actor, values, params }) => {
+    await setProjectSlackChannel(actor, params.projectId!, projectChannelSchema.parse(values).channelId ?? null);
+    return { slackSaved: true as const };
   },
   delete: async ({ actor, values, params }) => {
     if (values.confirm !== "yes") throw validationError("confirm", "Tick the box to confirm");
@@ -29,9 +39,10 @@ export const action = intentAction({
 });
 
 export default function ProjectSettings() {
-  const { project, members } = useLoaderData<typeof loader>();
+  const { project, members, slack } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const state = result && "formError" in result ? result : null;
+  const failed = result && "formError" in result ? result : null;
+  const state = failed?.intent === "slackChannel" ? null : failed;
   return (
     <div className="stack" style={{ maxWidth: 680 }}>
       <section className="card" aria-labelledby="details-heading">
@@ -79,6 +90,7 @@ export default function ProjectSettings() {
           </div>
         </Form>
       </section>
+      {slack ? <ProjectSlackChannel slack={slack} state={failed?.intent === "slackChannel" ? failed : null} saved={Boolean(result && "slackSaved" in result)} /> : null}
       {project.permissions.canDelete ? (
         <section className="card" aria-labelledby="danger-heading">
           <h2 id="danger-heading">Delete project</h2>

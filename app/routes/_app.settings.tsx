@@ -2,15 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
 import { isAdmin } from "~/domain/actor";
+import { slackSettings } from "~/domain/slack/client.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  return { isAdmin: isAdmin(actor) };
+  // Slack the operator has not set up is not shown to members (docs/integrations.md, "Slack").
+  return { isAdmin: isAdmin(actor), showSlack: isAdmin(actor) || slackSettings() !== null };
 }
 
 export default function SettingsLayout() {
-  const { isAdmin } = useLoaderData<typeof loader>();
+  const { isAdmin, showSlack } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-header">
@@ -28,6 +30,8 @@ export default function SettingsLayout() {
           { to: "/settings/memory", label: "Memory" },
           { to: "/settings/notifications", label: "Notifications" },
           { to: "/settings/integrations", label: "Integrations" },
+          { to: "/settings/trackers", label: "Issue trackers" },
+          ...(showSlack ? [{ to: "/settings/slack", label: "Slack" }] : []),
           ...(isAdmin
             ? [
                 { to: "/settings/api-keys", label: "API keys" },

@@ -22,6 +22,8 @@ import * as m0020 from "./0020_comment_anchors";
 import * as m0021 from "./0021_live_docs";
 import * as m0022 from "./0022_stakeholder_review_links";
 import * as m0023 from "./0023_home_feed";
+import * as m0024 from "./0024_trackers";
+import * as m0025 from "./0025_slack";
 import * as m0026 from "./0026_comment_search";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
@@ -49,5 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0021_live_docs": m0021,
   "0022_stakeholder_review_links": m0022,
   "0023_home_feed": m0023,
+  "0024_trackers": m0024,
+  "0025_slack": m0025,
   "0026_comment_search": m0026,
 };

@@ -85,7 +85,8 @@ export interface OauthStatesTable {
   stateHash: string;
   orgId: string;
   userId: string;
-  provider: IntegrationProvider;
+  /** The export integrations, and Slack (app/domain/slack). */
+  provider: IntegrationProvider | "slack";
   codeVerifier: string | null;
   redirectTo: string | null;
   /** The hashed id of the browser session that started the flow (null when started with an API key). */

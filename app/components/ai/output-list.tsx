@@ -26,7 +26,20 @@ export function newestOf(outputs: OutputItem[], kind: string) {
  * Saved AI tool results, newest first and open; each can be copied or deleted.
  * `lastGoodIds`: results kept while a newer run of their tool failed (opened, and said so).
  */
-export function OutputList({ outputs, canEdit, empty, lastGoodIds = [] }: { outputs: OutputItem[]; canEdit: boolean; empty: string; lastGoodIds?: string[] }) {
+export function OutputList({
+  outputs,
+  canEdit,
+  empty,
+  lastGoodIds = [],
+  trackerHref,
+}: {
+  outputs: OutputItem[];
+  canEdit: boolean;
+  empty: string;
+  lastGoodIds?: string[];
+  /** Where saved user stories are sent to an issue tracker (docs/trackers.md). */
+  trackerHref?: (outputId: string) => string;
+}) {
   if (!outputs.length) return <p className="muted">{empty}</p>;
   return (
     <div className="output-list">
@@ -43,6 +56,11 @@ export function OutputList({ outputs, canEdit, empty, lastGoodIds = [] }: { outp
           {lastGoodIds.includes(o.id) ? <LastGoodNote at={o.createdAt} /> : null}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: o.html }} />
+          {canEdit && trackerHref && o.kind === "user_stories" ? (
+            <a href={trackerHref(o.id)} className="btn btn-secondary btn-sm">
+              Send these stories to a tracker
+            </a>
+          ) : null}
           {canEdit ? (
             <PostButton intent="delete-output" fields={{ outputId: o.id }} label={`Delete ${o.title}`} className="btn btn-danger btn-sm">
               Delete

@@ -9,6 +9,7 @@ import { applyApprovedChanges, deleteProjectIn } from "../projects/projects.serv
 import { submitApprovedTemplate } from "../templates/submissions.server";
 import { TRIGGER_LABELS } from "./approvals.schema";
 import { presentRequest } from "./requests.server";
+import { announceApproval } from "../slack/messages.server";
 
 /** Runs the held action of an approved request, in the decision's transaction. `actor` is the final approver. */
 export type ApprovalExecutor = (trx: Executor, actor: Actor, request: ApprovalRequestsTable) => Promise<void>;
@@ -81,6 +82,7 @@ export async function decideApproval(actor: Actor, id: string, decision: "approv
     }
     if (outcome) {
       await trx.updateTable("approvalRequests").set({ status: outcome, resolvedAt: now }).where("id", "=", r.id).execute();
+      await announceApproval(trx, { orgId: r.orgId, requestId: r.id, targetType: r.targetType, targetId: r.targetId, label: r.targetLabel, step: outcome, who: actor.user.name });
       if (r.requestedById) {
         await notifyUsers(trx, [r.requestedById], {
           orgId: r.orgId,

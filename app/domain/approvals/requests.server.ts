@@ -7,6 +7,7 @@ import { planAtLeast } from "../billing/plans";
 import { AppError } from "../errors";
 import { notifyUsers } from "../notifications/notify.server";
 import { TRIGGER_LABELS } from "./approvals.schema";
+import { announceApproval } from "../slack/messages.server";
 
 export interface ApprovalTarget {
   type: string;
@@ -118,6 +119,7 @@ export async function requireApprovalOrProceed(actor: Actor, trigger: ApprovalTr
       link: `/approvals`,
       data: { approvalRequestId: row.id },
     });
+    await announceApproval(trx, { orgId: actor.org.id, requestId: row.id, targetType: target.type, targetId: target.id, label: target.label, step: "requested", who: actor.user.name });
     return presentRequest(trx, row);
   });
   throw new ApprovalPendingError(view);

@@ -26,12 +26,13 @@ const STATE_TTL_MS = 10 * 60_000;
 /** The redirect URI registered with each service: {APP_URL}/api/integrations/{provider}/callback. */
 export const callbackUrl = (provider: IntegrationProvider, baseUrl: string) => `${baseUrl.replace(/\/$/, "")}/api/integrations/${provider}/callback`;
 
-/** GET /api/integrations/{provider}/connect: the authorization URL to send the user's browser to. */
-export async function startConnect(actor: Actor, provider: IntegrationProvider, baseUrl: string): Promise<{ url: string; expiresAt: string }> {
-  const settings = requireSettings(provider);
-  const client = OAUTH_CLIENTS[provider];
+/**
+ * A new OAuth `state` for `actor` (kept hashed, bound to the browser session,
+ * valid for 10 minutes; expired ones are swept), with the PKCE verifier when
+ * the service uses one. Shared by every service's connect, Slack's included.
+ */
+export async function saveOAuthState(actor: Actor, provider: IntegrationProvider | "slack", verifier: string | null) {
   const state = randomToken(32);
-  const verifier = client.usesPkce ? randomToken(48) : null;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + STATE_TTL_MS).toISOString();
   await db.transaction().execute(async (trx) => {
@@ -51,6 +52,15 @@ export async function startConnect(actor: Actor, provider: IntegrationProvider, 
       })
       .execute();
   });
+  return { state, expiresAt };
+}
+
+/** GET /api/integrations/{provider}/connect: the authorization URL to send the user's browser to. */
+export async function startConnect(actor: Actor, provider: IntegrationProvider, baseUrl: string): Promise<{ url: string; expiresAt: string }> {
+  const settings = requireSettings(provider);
+  const client = OAUTH_CLIENTS[provider];
+  const verifier = client.usesPkce ? randomToken(48) : null;
+  const { state, expiresAt } = await saveOAuthState(actor, provider, verifier);
   const url = client.authorizationUrl(settings, {
     redirectUri: callbackUrl(provider, baseUrl),
     state,
@@ -64,7 +74,7 @@ export type CallbackOutcome =
   | { ok: false; provider: IntegrationProvider; reason: CallbackError };
 
 /** Whether the browser session arriving at the callback is the one the flow is bound to. */
-async function sameBrowser(pending: { userId: string; sessionId: string | null }, browserSessionId: string | null) {
+export async function sameBrowser(pending: { userId: string; sessionId: string | null }, browserSessionId: string | null) {
   if (!browserSessionId) return false;
   if (pending.sessionId) return safeEqual(pending.sessionId, browserSessionId);
   const session = await db.selectFrom("sessions").select(["userId", "expiresAt"]).where("id", "=", browserSessionId).executeTakeFirst();

@@ -1,0 +1,188 @@
+import { z } from "zod/v4";
+import { ADMIN_ROLES, WRITER_ROLES } from "~/domain/actor";
+import { TRACKER_SERVICES } from "~/domain/trackers/adapter";
+import { connectTrackerSchema, sendStoriesSchema } from "~/domain/trackers/trackers.schema";
+import { contract } from "../contract";
+import { success } from "./shapes";
+
+// Issue-tracker sync (docs/trackers.md): additions to the published interface. Each exported contract is picked up by ./index.ts.
+
+const tag = "Integrations";
+const service = z.enum(TRACKER_SERVICES);
+const state = z.enum(["open", "in_progress", "done"]);
+
+const connectionShape = z.object({
+  id: z.string(),
+  service,
+  serviceName: z.string(),
+  targetKind: z.string(),
+  authKind: z.enum(["token", "oauth"]),
+  accountLabel: z.string(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  webhookUrl: z.string(),
+  webhookSecret: z.string().nullable(),
+});
+
+const issueShape = z.object({
+  id: z.string(),
+  storyKey: z.string(),
+  service,
+  target: z.string(),
+  section: z.string().nullable(),
+  externalId: z.string(),
+  externalNumber: z.number().nullable(),
+  externalKey: z.string(),
+  url: z.string(),
+  title: z.string(),
+  state,
+  lastSyncedAt: z.string(),
+});
+
+const progressShape = z.object({ total: z.number(), done: z.number(), inProgress: z.number(), open: z.number() });
+const idParams = z.object({ id: z.string() });
+const projectParams = z.object({ projectId: z.string() });
+
+export const listTrackers = contract({
+  method: "GET",
+  path: "/api/integrations/trackers",
+  tag,
+  summary: "The organization's issue-tracker connections",
+  description:
+    "Everyone in the organization sees which trackers are connected. `webhookSecret` (what the service signs its webhooks with) is given to owners and admins only, null for everyone else. `services`: what an owner or admin can connect on this server (empty for others). Not in the published interface.",
+  auth: "user",
+  response: z.object({ connections: z.array(connectionShape), services: z.array(service) }),
+});
+
+export const connectTracker = contract({
+  method: "POST",
+  path: "/api/integrations/trackers",
+  tag,
+  summary: "Connect an issue tracker with a token",
+  description:
+    "Owners and admins. The token is checked with the service first (GitHub: GET /user); a refused token is 400 VALIDATION_ERROR with the service's reason on `token`. The token is stored AES-256-GCM encrypted and never returned. The response carries the webhook URL and secret to paste into the service. Not in the published interface.",
+  auth: "user",
+  roles: ADMIN_ROLES,
+  body: connectTrackerSchema,
+  successStatus: 201,
+  response: z.object({ connection: connectionShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "CONFLICT", "PROVIDER_ERROR"],
+});
+
+export const disconnectTracker = contract({
+  method: "POST",
+  path: "/api/integrations/trackers/{id}/disconnect",
+  tag,
+  summary: "Disconnect an issue tracker",
+  description:
+    "Owners and admins. Deletes the stored token; issues already linked stay listed on their projects but are no longer updated. Not in the published interface.",
+  auth: "user",
+  roles: ADMIN_ROLES,
+  params: idParams,
+  response: success,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const trackerTargets = contract({
+  method: "GET",
+  path: "/api/integrations/trackers/{id}/targets",
+  tag,
+  summary: "Repositories, teams or projects a tracker connection can create issues in",
+  description:
+    "GitHub: the repositories the token can push to, with issues on. Rate limits: 502 PROVIDER_ERROR with Retry-After. Not in the published interface.",
+  auth: "user",
+  roles: WRITER_ROLES,
+  params: idParams,
+  response: z.object({ targets: z.array(z.object({ id: z.string(), name: z.string(), url: z.string().nullable() })) }),
+  errors: ["FORBIDDEN", "NOT_FOUND", "PROVIDER_ERROR"],
+});
+
+export const previewTrackerSend = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/tracker/preview",
+  tag,
+  summary: "Preview sending a project's user stories to a tracker",
+  description:
+    "The stories of a saved user-stories AI output (`outputId`) or of Markdown (`markdown`, e.g. stories picked in the editor), each with the issue that would be sent (title, body with the acceptance criteria and a link back to the PRD, labels) and `action`: `create`, or `update` when the story is already linked to an issue in this target. Nothing is sent or stored. Needs edit rights on the project. Not in the published interface.",
+  auth: "user",
+  roles: WRITER_ROLES,
+  params: projectParams,
+  body: sendStoriesSchema,
+  response: z.object({
+    connectionId: z.string(),
+    service,
+    target: z.string(),
+    creates: z.number(),
+    updates: z.number(),
+    stories: z.array(
+      z.object({
+        key: z.string(),
+        title: z.string(),
+        body: z.string(),
+        labels: z.array(z.string()),
+        section: z.string().nullable(),
+        action: z.enum(["create", "update"]),
+        issue: issueShape.nullable(),
+      }),
+    ),
+  }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+});
+
+export const sendToTracker = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/tracker/send",
+  tag,
+  summary: "Send a project's user stories to a tracker",
+  description:
+    "Creates an issue for each story not yet linked in this target and updates the linked ones, in order; each link is stored as soon as the service has the issue, so a failure midway leaves the earlier stories linked and sending again continues without duplicates. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one stops the send, and that story and the rest are reported (`failed`, `not_sent`) with the time to wait. Always 200 with one result per story. Not in the published interface.",
+  auth: "user",
+  roles: WRITER_ROLES,
+  params: projectParams,
+  body: sendStoriesSchema,
+  response: z.object({
+    service,
+    target: z.string(),
+    created: z.number(),
+    updated: z.number(),
+    failed: z.number(),
+    results: z.array(
+      z.object({
+        key: z.string(),
+        title: z.string(),
+        action: z.enum(["created", "updated", "failed", "not_sent"]),
+        issue: issueShape.nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const listTrackerIssues = contract({
+  method: "GET",
+  path: "/api/projects/{projectId}/tracker/issues",
+  tag,
+  summary: "Issues linked to a project's stories, with delivery progress",
+  description: "Each issue's state (open, in_progress, done) as the tracker's webhooks last reported it. Not in the published interface.",
+  auth: "user",
+  params: projectParams,
+  response: z.object({ issues: z.array(issueShape), progress: progressShape }),
+  errors: ["NOT_FOUND"],
+});
+
+export const receiveTrackerWebhook = contract({
+  method: "POST",
+  path: "/api/webhooks/trackers/github/{connectionId}",
+  tag,
+  summary: "GitHub webhook of a tracker connection",
+  description:
+    "Public; GitHub calls it. The body must be signed with the connection's webhook secret (`X-Hub-Signature-256`, HMAC-SHA256), else 401. `issues` events (opened, edited, closed, reopened, labeled, unlabeled) update the state of the linked issue: closed is done, an open issue labelled “in progress” is in progress, otherwise open. 200 when a linked issue was updated; 202 when the event was accepted but changes nothing here (another event, an issue not linked to a story). At most 2 MB. Not in the published interface.",
+  auth: "public",
+  crossSite: true,
+  params: z.object({ connectionId: z.string() }),
+  alsoSuccess: [202],
+  response: z.object({ received: z.literal(true), updated: z.number() }),
+  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
+});

@@ -1,0 +1,51 @@
+/** Issue-tracker sync (migration 0024_trackers, docs/trackers.md). */
+
+export type TrackerService = "github" | "linear" | "jira";
+export type TrackerAuthKind = "token" | "oauth";
+export type TrackerIssueState = "open" | "in_progress" | "done";
+
+export interface TrackerConnectionsTable {
+  id: string;
+  orgId: string;
+  service: TrackerService;
+  authKind: TrackerAuthKind;
+  /** AES-256-GCM (utils/crypto.server). */
+  tokenEncrypted: string;
+  /** Whose token it is at the service ("octocat"). */
+  accountLabel: string;
+  /** JSON object of non-secret, service-specific settings (a Jira site URL...). */
+  settings: string;
+  /** The secret the service signs its webhooks with, AES-256-GCM encrypted. */
+  webhookSecretEncrypted: string;
+  lastError: string | null;
+  createdById: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TrackerIssuesTable {
+  id: string;
+  orgId: string;
+  projectId: string;
+  connectionId: string | null;
+  service: TrackerService;
+  /** A repository (owner/name), a Linear team id or a Jira project key. */
+  target: string;
+  /** Stable hash of the story's epic and title: unique per (projectId, service, target). */
+  storyKey: string;
+  section: string | null;
+  externalId: string;
+  externalNumber: number | null;
+  /** What people call it: owner/repo#12, ENG-42, ABC-7. */
+  externalKey: string;
+  url: string;
+  title: string;
+  state: TrackerIssueState;
+  lastSyncedAt: string;
+  createdAt: string;
+}
+
+export interface TrackersTables {
+  trackerConnections: TrackerConnectionsTable;
+  trackerIssues: TrackerIssuesTable;
+}
