@@ -109,6 +109,8 @@ const envSchema = z.object({
   DOCS_API_URL: unsetIfBlank(z.url().default("https://www.googleapis.com")),
   /** GitHub's REST API (GitHub Enterprise: https://HOST/api/v3), for issue-tracker sync (docs/trackers.md). */
   GITHUB_API_URL: unsetIfBlank(z.url().default("https://api.github.com")),
+  /** Linear's GraphQL endpoint, for issue-tracker sync (docs/trackers.md); tests point it at a stand-in. */
+  LINEAR_API_URL: unsetIfBlank(z.url().default("https://api.linear.app/graphql")),
   /** Slack (docs/integrations.md): the app's OAuth client; unset hides Slack from members. SLACK_API_URL: tests and proxies. */
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

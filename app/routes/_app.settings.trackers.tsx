@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, type FormState, FormAlert, SubmitButton } from "~/components/forms";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { type FormState, FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
+import { ConnectTrackerForm } from "~/components/trackers/connect-form";
 import { isAdmin } from "~/domain/actor";
-import { TRACKER_INFO } from "~/domain/trackers/adapter";
+import { TRACKER_INFO, type TrackerService } from "~/domain/trackers/adapter";
 import { connectTracker, disconnectTracker, listTrackerConnections } from "~/domain/trackers/connections.server";
 import { connectTrackerSchema } from "~/domain/trackers/trackers.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
@@ -18,10 +19,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: trackerSty
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const [{ connections, services }, { flash, headers }] = await Promise.all([listTrackerConnections(actor), readFlash(request)]);
+  // The service whose connect fields are shown (?service=…, from the picker); the first one offered otherwise.
+  const asked = new URL(request.url).searchParams.get("service");
+  const selected = services.find((s) => s === asked) ?? services[0] ?? null;
   return withHeaders(
     {
       connections,
       services: services.map((s) => ({ id: s, name: TRACKER_INFO[s].name })),
+      selected,
       isAdmin: isAdmin(actor),
       notice: flash?.kind === "notice" ? flash.message : null,
     },
@@ -70,10 +75,18 @@ function ConnectionCard({ c, isAdmin }: { c: Connection; isAdmin: boolean }) {
       {isAdmin && c.webhookSecret ? (
         <div>
           <h4>Webhook, so issue states come back</h4>
-          <p>
-            In {c.serviceName}, open the repository's (or organization's) Settings → Webhooks → Add webhook, choose content type <code>application/json</code>,
-            and select the “{TRACKER_INFO[c.service].webhookEvents}” events.
-          </p>
+          {c.service === "linear" ? (
+            <p>
+              Linear signs webhooks with a secret you give when the webhook is created through its API (the <code>webhookCreate</code> mutation, see
+              docs/trackers.md): use this URL, this secret and the <code>Issue</code> resource type. A webhook made in Linear's settings gets another secret,
+              which this server refuses.
+            </p>
+          ) : (
+            <p>
+              In {c.serviceName}, open the repository's (or organization's) Settings → Webhooks → Add webhook, choose content type <code>application/json</code>,
+              and select the “{TRACKER_INFO[c.service].webhookEvents}” events.
+            </p>
+          )}
           <dl>
             <dt>Payload URL</dt>
             <dd>
@@ -103,13 +116,16 @@ function ConnectionCard({ c, isAdmin }: { c: Connection; isAdmin: boolean }) {
 }
 
 export default function TrackersSettings() {
-  const { connections, services, isAdmin, notice } = useLoaderData<typeof loader>();
+  const { connections, services, selected, isAdmin, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const state = result && typeof result === "object" && "formError" in result ? (result as FormState) : null;
+  // After a refused connect, keep showing the fields of the service that was tried.
+  const tried = services.find((s) => s.id === state?.values?.service)?.id;
+  const connectService: TrackerService | null = tried ?? selected;
   return (
     <div className="stack">
       <h2>Issue trackers</h2>
-      <p className="muted">Send a PRD's user stories to GitHub as issues, and see which are open, in progress or done.</p>
+      <p className="muted">Send a PRD's user stories to GitHub or Linear as issues, and see which are open, in progress or done.</p>
       {notice ? (
         <div className="alert alert-success" role="status">
           <p>{notice}</p>
@@ -123,31 +139,7 @@ export default function TrackersSettings() {
       ) : (
         connections.map((c) => <ConnectionCard key={c.id} c={c} isAdmin={isAdmin} />)
       )}
-      {isAdmin && services.some((s) => s.id === "github") ? (
-        <section className="card" aria-labelledby="connect-github-heading" style={{ maxWidth: 640 }}>
-          <h3 id="connect-github-heading">Connect GitHub</h3>
-          <p>
-            Create a fine-grained personal access token with read and write access to <strong>Issues</strong> on the repositories you will send stories to (or a
-            classic token with the <code>repo</code> scope). It is checked with GitHub, then stored encrypted.
-          </p>
-          <FormAlert state={state?.intent === "connect" && !state.fieldErrors?.token ? state : null} />
-          <Form method="post" className="form" noValidate>
-            <input type="hidden" name="intent" value="connect" />
-            <input type="hidden" name="service" value="github" />
-            <Field
-              label="GitHub token"
-              name="token"
-              type="password"
-              autoComplete="off"
-              state={state?.intent === "connect" ? state : null}
-              hint="Starts with github_pat_ or ghp_."
-            />
-            <div>
-              <SubmitButton pendingText="Checking the token…">Connect GitHub</SubmitButton>
-            </div>
-          </Form>
-        </section>
-      ) : null}
+      {isAdmin && connectService ? <ConnectTrackerForm services={services} selected={connectService} state={state} /> : null}
     </div>
   );
 }

@@ -186,3 +186,18 @@ export const receiveTrackerWebhook = contract({
   response: z.object({ received: z.literal(true), updated: z.number() }),
   errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
 });
+
+export const receiveLinearWebhook = contract({
+  method: "POST",
+  path: "/api/webhooks/trackers/linear/{connectionId}",
+  tag,
+  summary: "Linear webhook of a tracker connection",
+  description:
+    "Public; Linear calls it. The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done. 200 when a linked issue was updated; 202 when the event changes nothing here. At most 2 MB. Not in the published interface.",
+  auth: "public",
+  crossSite: true,
+  params: z.object({ connectionId: z.string() }),
+  alsoSuccess: [202],
+  response: z.object({ received: z.literal(true), updated: z.number() }),
+  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
+});
