@@ -121,7 +121,9 @@ export default function McpSettings() {
             </div>
           ))}
         </dl>
-        <p className="muted">Sending stories to an issue tracker is not available yet.</p>
+        <p className="muted">
+          Sending stories needs an issue tracker connected in <Link to="/settings/trackers">Settings → Issue trackers</Link>; the agent previews first, then sends.
+        </p>
       </section>
     </div>
   );

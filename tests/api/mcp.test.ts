@@ -29,6 +29,8 @@ const TOOL_NAMES = [
   "list_comments",
   "add_comment",
   "derive_user_stories",
+  "list_trackers",
+  "send_stories_to_tracker",
 ];
 
 let app: Awaited<ReturnType<typeof serveApp>>;

@@ -23,6 +23,9 @@ import { createProject, getProject } from "~/domain/projects/projects.server";
 import { createProjectSchema, listProjectsSchema } from "~/domain/projects/projects.schema";
 import { searchProjects } from "~/domain/search/search-modes.server";
 import { searchQuerySchema } from "~/domain/search/search.schema";
+import { listTrackerConnections } from "~/domain/trackers/connections.server";
+import { previewStories, sendStories } from "~/domain/trackers/sync.server";
+import { sendStoriesSchema } from "~/domain/trackers/trackers.schema";
 import { appUrl } from "~/config.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import { logger } from "~/utils/log.server";
@@ -35,6 +38,7 @@ import * as collaboration from "../api/contracts/collaboration";
 import * as prd from "../api/contracts/prd";
 import * as projects from "../api/contracts/projects";
 import * as search from "../api/contracts/search";
+import * as trackers from "../api/contracts/trackers";
 import { prdHeadings, prdSection } from "./prd-sections";
 
 /**
@@ -60,6 +64,8 @@ export const MCP_TOOLS = [
   { name: "list_comments", summary: "The project's comment threads." },
   { name: "add_comment", summary: "Comment on the project, optionally on one PRD section." },
   { name: "derive_user_stories", summary: "User stories derived from the project's PRD." },
+  { name: "list_trackers", summary: "The issue trackers (GitHub, Linear) the organization has connected." },
+  { name: "send_stories_to_tracker", summary: "Preview, then send a project's saved user stories to a tracker; re-sending updates." },
 ] as const;
 export type McpToolName = (typeof MCP_TOOLS)[number]["name"];
 
@@ -309,6 +315,36 @@ export function createMcpServer(actor: Actor, requestId?: string) {
         },
         true,
       ),
+  );
+
+  server.registerTool("list_trackers", { description: summaryOf("list_trackers"), inputSchema: {} }, () =>
+    run(trackers.listTrackers, async () => {
+      const { connections } = await listTrackerConnections(actor);
+      // Never the webhook secret, whatever the key's role: an agent has no use for it.
+      return json({
+        trackers: connections.map(({ id, service, serviceName, accountLabel, targetKind }) => ({ id, service, serviceName, accountLabel, targetKind })),
+      });
+    }),
+  );
+
+  server.registerTool(
+    "send_stories_to_tracker",
+    {
+      description: `${summaryOf("send_stories_to_tracker")} With preview: true (the default) nothing is sent: the answer lists each story as create or update. Send with preview: false. Stories already sent are updated, never duplicated.`,
+      inputSchema: {
+        projectId,
+        connectionId: z.string().min(1).describe("A tracker from list_trackers"),
+        target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id"),
+        outputId: z.string().min(1).optional().describe("Saved user stories (derive_user_stories answers with its outputId); or give markdown"),
+        markdown: z.string().max(200_000).optional().describe("Stories as Markdown, instead of outputId"),
+        preview: z.boolean().default(true).describe("true: only say what would be sent"),
+      },
+    },
+    ({ projectId: id, preview, ...input }) =>
+      run(preview ? trackers.previewTrackerSend : trackers.sendToTracker, async () => {
+        const body = sendStoriesSchema.parse(input);
+        return json(preview ? await previewStories(actor, id, body) : await sendStories(actor, id, body));
+      }),
   );
 
   server.registerResource(
