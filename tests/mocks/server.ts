@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { createAnthropicMock } from "./anthropic";
 import { createGoogleMock } from "./google";
 import { createOpenAIMock } from "./openai";
+import { refusingTrackerHandlers } from "./trackers-refusing";
 import { loopbackOnly } from "./unhandled";
 
 /**
@@ -23,7 +24,7 @@ export const aiMocks = {
 };
 
 export function setupAiMockServer() {
-  const server = setupServer(...aiMocks.openai.handlers, ...aiMocks.anthropic.handlers, ...aiMocks.google.handlers);
+  const server = setupServer(...aiMocks.openai.handlers, ...aiMocks.anthropic.handlers, ...aiMocks.google.handlers, ...refusingTrackerHandlers);
   // msw tees every response body to hand a clone to "response:*" listeners.
   // Unread, that clone makes `body.cancel()` on the real one wait forever
   // (a tee's cancel settles only when both branches are cancelled), so a
