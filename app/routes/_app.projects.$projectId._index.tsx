@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import editorStyles from "~/styles/editor.css?url";
 import reviewStyles from "~/styles/reviews.css?url";
+import deliveryStyles from "~/styles/delivery.css?url";
 import { data, data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
@@ -24,6 +25,8 @@ import { plural } from "~/utils/plural";
 import { ReviewsSummary } from "~/components/projects/reviews-summary";
 import { DeliveryLine } from "~/components/trackers/delivery";
 import { deliveryProgress } from "~/domain/trackers/sync.server";
+import { deliveryBySection } from "~/domain/trackers/delivery-sections.server";
+import { DeliveryBySectionCard } from "~/components/trackers/delivery-sections";
 import { listViews } from "~/domain/collaboration/stakeholders.server";
 
 /** The rich, live editor: its code loads only in the browser, on this page. */
@@ -32,6 +35,7 @@ const RichEditor = lazy(() => import("~/components/editor/rich-editor.client"));
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: editorStyles },
   { rel: "stylesheet", href: reviewStyles },
+  { rel: "stylesheet", href: deliveryStyles },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -42,11 +46,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw e;
   });
   const editing = new URL(request.url).searchParams.has("edit") || !prd;
-  const [{ flash, headers }, check, views, delivery] = await Promise.all([
+  const [{ flash, headers }, check, views, delivery, deliverySections] = await Promise.all([
     readFlash(request),
     checkProjectPrd(actor, project.id),
     listViews(actor, project.id),
     deliveryProgress(actor, project.id),
+    deliveryBySection(actor, project.id),
   ]);
   return withHeaders(
     {
@@ -56,6 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       noticeTone: flash?.kind === "notice" ? (flash.tone ?? "success") : "success",
       check,
       delivery,
+      deliverySections,
       // The Reviews line: decisions only, never the personal links.
       reviews: views
         .filter((v) => v.reviewStatus !== null)
@@ -110,7 +116,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, delivery, ...comments } =
+  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, delivery, deliverySections, ...comments } =
     useLoaderData<typeof loader>();
   const [activeCommentId, setActiveCommentId] = useState<string | null>(null);
   const revalidator = useRevalidator();
@@ -267,6 +273,7 @@ export default function ProjectDocument() {
       </div>
       <div className="stack">
         <DeliveryLine progress={delivery} href={`/projects/${projectId}/tracker`} />
+        <DeliveryBySectionCard delivery={deliverySections} projectId={projectId} />
         <ReviewsSummary projectId={projectId} reviews={reviews} />
         <PrdCheckCard check={check.check} template={check.template} />
         <CommentsPanel {...comments} canComment={permissions.canComment} activeCommentId={activeCommentId ?? undefined} onThreadFocus={setActiveCommentId} />

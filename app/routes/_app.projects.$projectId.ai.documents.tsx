@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { collect } from "~/ai/run.server";
 import { STORY_SOURCES } from "~/ai/schemas";
@@ -10,15 +10,21 @@ import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domai
 import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
 import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import { sentStoriesOf } from "~/domain/trackers/delivery-sections.server";
+import deliveryStyles from "~/styles/delivery.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: deliveryStyles }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project, prd } = await aiToolPage(request, context, params.projectId!);
+  const outputs = await outputsFor(actor, project.id, ["user_stories", "technical_specs", "code_spec"]);
   return {
     projectId: project.id,
     projectName: project.name,
     canEdit: project.permissions.canEdit,
     prdContent: prd?.content ?? "",
-    outputs: await outputsFor(actor, project.id, ["user_stories", "technical_specs", "code_spec"]),
+    outputs,
+    sentStories: await sentStoriesOf(actor, project.id, outputs),
   };
 }
 
@@ -36,7 +42,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function Documents() {
-  const { projectId, projectName, canEdit, prdContent, outputs } = useLoaderData<typeof loader>();
+  const { projectId, projectName, canEdit, prdContent, outputs, sentStories } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const runs = useFailedRuns(failure);
   // A failed run keeps the newest saved result of its tool on the page, marked as the last good one.
@@ -116,6 +122,7 @@ export default function Documents() {
           outputs={outputs}
           canEdit={canEdit}
           lastGoodIds={lastGoodIds}
+          sentStories={sentStories}
           trackerHref={(id) => `/projects/${projectId}/tracker?outputId=${encodeURIComponent(id)}`}
           empty="Nothing generated yet. The results are saved here for the whole team."
         />

@@ -1,4 +1,6 @@
 import { PostButton } from "~/components/post-button";
+import { SentStoriesList } from "~/components/trackers/delivery-sections";
+import type { SentStory } from "~/domain/trackers/delivery-sections.server";
 import { LastGoodNote } from "./run-error";
 
 export interface OutputItem {
@@ -32,6 +34,7 @@ export function OutputList({
   empty,
   lastGoodIds = [],
   trackerHref,
+  sentStories,
 }: {
   outputs: OutputItem[];
   canEdit: boolean;
@@ -39,6 +42,8 @@ export function OutputList({
   lastGoodIds?: string[];
   /** Where saved user stories are sent to an issue tracker (docs/trackers.md). */
   trackerHref?: (outputId: string) => string;
+  /** Stories of saved user-stories outputs that are in a tracker, by output id (docs/trackers.md, "On the PRD"). */
+  sentStories?: Record<string, SentStory[]>;
 }) {
   if (!outputs.length) return <p className="muted">{empty}</p>;
   return (
@@ -56,6 +61,7 @@ export function OutputList({
           {lastGoodIds.includes(o.id) ? <LastGoodNote at={o.createdAt} /> : null}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (renderMarkdown). */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: o.html }} />
+          <SentStoriesList stories={sentStories?.[o.id]} outputId={o.id} />
           {canEdit && trackerHref && o.kind === "user_stories" ? (
             <a href={trackerHref(o.id)} className="btn btn-secondary btn-sm">
               Send these stories to a tracker
