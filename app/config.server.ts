@@ -111,6 +111,8 @@ const envSchema = z.object({
   GITHUB_API_URL: unsetIfBlank(z.url().default("https://api.github.com")),
   /** Linear's GraphQL endpoint, for issue-tracker sync (docs/trackers.md); tests point it at a stand-in. */
   LINEAR_API_URL: unsetIfBlank(z.url().default("https://api.linear.app/graphql")),
+  /** Jira sites other than https://*.atlassian.net an admin may connect (comma-separated hosts, e.g. jira.example.com): Data Center, tests (docs/trackers.md). */
+  JIRA_ALLOWED_HOSTS: z.string().optional(),
   /** Slack (docs/integrations.md): the app's OAuth client; unset hides Slack from members. SLACK_API_URL: tests and proxies. */
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

@@ -1,13 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { type FormState, FormAlert } from "~/components/forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FieldNotes, type FormState, FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { ConnectTrackerForm } from "~/components/trackers/connect-form";
 import { isAdmin } from "~/domain/actor";
 import { TRACKER_INFO, type TrackerService } from "~/domain/trackers/adapter";
-import { connectTracker, disconnectTracker, listTrackerConnections } from "~/domain/trackers/connections.server";
-import { connectTrackerSchema } from "~/domain/trackers/trackers.schema";
+import { connectTracker, disconnectTracker, listTrackerConnections, setTrackerWebhookSecret } from "~/domain/trackers/connections.server";
+import { connectTrackerSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
+import { AppError } from "~/domain/errors";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
@@ -37,23 +38,87 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = intentAction(
   {
     connect: async ({ actor, values }) => {
-      const { connection } = await connectTracker(actor, connectTrackerSchema.parse({ service: values.service || "github", token: values.token }));
+      const service = values.service || "github";
+      const settings = service === "jira" ? { siteUrl: values.siteUrl ?? "", email: values.email ?? "" } : undefined;
+      const { connection } = await connectTracker(actor, connectTrackerSchema.parse({ service, token: values.token, settings })).catch(formFields);
       return redirectWithNotice(
         "/settings/trackers",
         `${connection.serviceName} connected as ${connection.accountLabel}. Add the webhook below in ${connection.serviceName} so issue states come back.`,
       );
+    },
+    webhookSecret: async ({ actor, values }) => {
+      const { connection } = await setTrackerWebhookSecret(actor, values.connectionId ?? "", webhookSecretSchema.parse({ secret: values.secret }));
+      return redirectWithNotice("/settings/trackers", `${connection.serviceName} webhooks are now checked with the signing secret you pasted.`);
     },
     disconnect: async ({ actor, values }) => {
       await disconnectTracker(actor, values.connectionId ?? "");
       return redirectWithNotice("/settings/trackers", "Tracker disconnected. Its token was deleted; issues already linked stay listed on their projects.");
     },
   },
-  { secretFields: ["token"] },
+  { secretFields: ["token", "secret"] },
 );
+
+/** Settings errors of the API (`settings.siteUrl`) next to the page's fields (`siteUrl`). */
+function formFields(error: unknown): never {
+  if (error instanceof AppError && error.details)
+    throw new AppError(error.code, error.status, error.message, { details: error.details.map((d) => ({ ...d, path: d.path.replace(/^settings\./, "") })) });
+  throw error;
+}
 
 type Connection = ReturnType<typeof useLoaderData<typeof loader>>["connections"][number];
 
-function ConnectionCard({ c, isAdmin }: { c: Connection; isAdmin: boolean }) {
+function WebhookSteps({ c }: { c: Connection }) {
+  if (c.service === "linear")
+    return (
+      <p>
+        In Linear, open Settings → API → Webhooks → New webhook, paste this URL and select the <strong>Issues</strong> data change events. Linear then shows its
+        own signing secret: copy it into “Use the signing secret from Linear” below and save, so this server checks Linear's signature.
+      </p>
+    );
+  if (c.service === "jira")
+    return (
+      <p>
+        In Jira, open Settings → System → WebHooks → Create a WebHook, paste this URL and this secret, and select the Issue created, updated and deleted events.
+      </p>
+    );
+  return (
+    <p>
+      In {c.serviceName}, open the repository's (or organization's) Settings → Webhooks → Add webhook, choose content type <code>application/json</code>, and
+      select the “{TRACKER_INFO[c.service].webhookEvents}” events.
+    </p>
+  );
+}
+
+/** Pasting a secret the service generated (Linear makes its own): a plain POST form, one per connection. */
+function SecretForm({ c, state }: { c: Connection; state: FormState | null }) {
+  const id = `secret-${c.id}`;
+  const error = state?.fieldErrors?.secret;
+  return (
+    <Form method="post" className="form" noValidate>
+      <input type="hidden" name="intent" value="webhookSecret" />
+      <input type="hidden" name="connectionId" value={c.id} />
+      <div className="field">
+        <label htmlFor={id}>Use the signing secret from {c.serviceName}</label>
+        <input
+          id={id}
+          name="secret"
+          type="password"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
+        />
+        <FieldNotes id={id} hint={`Replaces the secret above; webhooks signed with the old one are refused.`} error={error} />
+      </div>
+      <div>
+        <button type="submit" className="btn btn-secondary btn-sm">
+          Save
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function ConnectionCard({ c, isAdmin, state }: { c: Connection; isAdmin: boolean; state: FormState | null }) {
   const headingId = `tracker-${c.id}`;
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -75,18 +140,7 @@ function ConnectionCard({ c, isAdmin }: { c: Connection; isAdmin: boolean }) {
       {isAdmin && c.webhookSecret ? (
         <div>
           <h4>Webhook, so issue states come back</h4>
-          {c.service === "linear" ? (
-            <p>
-              Linear signs webhooks with a secret you give when the webhook is created through its API (the <code>webhookCreate</code> mutation, see
-              docs/trackers.md): use this URL, this secret and the <code>Issue</code> resource type. A webhook made in Linear's settings gets another secret,
-              which this server refuses.
-            </p>
-          ) : (
-            <p>
-              In {c.serviceName}, open the repository's (or organization's) Settings → Webhooks → Add webhook, choose content type <code>application/json</code>,
-              and select the “{TRACKER_INFO[c.service].webhookEvents}” events.
-            </p>
-          )}
+          <WebhookSteps c={c} />
           <dl>
             <dt>Payload URL</dt>
             <dd>
@@ -97,6 +151,7 @@ function ConnectionCard({ c, isAdmin }: { c: Connection; isAdmin: boolean }) {
               <code className="tracker-secret">{c.webhookSecret}</code>
             </dd>
           </dl>
+          <SecretForm c={c} state={state?.intent === "webhookSecret" && state.values?.connectionId === c.id ? state : null} />
         </div>
       ) : null}
       {isAdmin ? (
@@ -125,19 +180,19 @@ export default function TrackersSettings() {
   return (
     <div className="stack">
       <h2>Issue trackers</h2>
-      <p className="muted">Send a PRD's user stories to GitHub or Linear as issues, and see which are open, in progress or done.</p>
+      <p className="muted">Send a PRD's user stories to GitHub, Linear or Jira as issues, and see which are open, in progress or done.</p>
       {notice ? (
         <div className="alert alert-success" role="status">
           <p>{notice}</p>
         </div>
       ) : null}
-      <FormAlert state={state?.intent === "disconnect" ? state : null} />
+      <FormAlert state={state?.intent === "disconnect" || (state?.intent === "webhookSecret" && !state.fieldErrors?.secret) ? state : null} />
       {connections.length === 0 ? (
         <p className="muted">
           {isAdmin ? "No tracker is connected yet." : "No tracker is connected yet. Ask an owner or admin of your organization to connect one."}
         </p>
       ) : (
-        connections.map((c) => <ConnectionCard key={c.id} c={c} isAdmin={isAdmin} />)
+        connections.map((c) => <ConnectionCard key={c.id} c={c} isAdmin={isAdmin} state={state} />)
       )}
       {isAdmin && connectService ? <ConnectTrackerForm services={services} selected={connectService} state={state} /> : null}
     </div>

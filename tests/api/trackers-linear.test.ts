@@ -98,7 +98,7 @@ describe("connecting Linear", () => {
     const page = await owner.client.get("/settings/trackers?service=linear");
     const doc = parseHtml(page.text);
     expect(doc.querySelector("label[for=field-service]")?.textContent).toBe("Service");
-    expect([...doc.querySelectorAll("#field-service option")].map((o) => o.textContent)).toEqual(["GitHub", "Linear"]);
+    expect([...doc.querySelectorAll("#field-service option")].map((o) => o.textContent)).toEqual(["GitHub", "Jira", "Linear"]);
     expect(doc.querySelector("label[for=field-token]")?.textContent).toBe("Linear API key");
     expect(doc.querySelector("#connect-heading")?.textContent).toBe("Connect Linear");
     const bad = await owner.client.call("POST", "/settings/trackers?service=linear", form({ intent: "connect", service: "linear", token: "lin_api_wrong" }));

@@ -34,7 +34,12 @@ const COPY: Record<TrackerService, { tokenLabel: string; hint: string; help: Rea
   jira: {
     tokenLabel: "Jira API token",
     hint: "From id.atlassian.com → Security → API tokens.",
-    help: <>Create an API token for the Atlassian account that will create the issues. It is checked with Jira, then stored encrypted.</>,
+    help: (
+      <>
+        Give your Jira Cloud site, the e-mail of the Atlassian account that will create the issues, and an API token of that account. It is checked with Jira,
+        then stored encrypted.
+      </>
+    ),
   },
 };
 
@@ -75,6 +80,19 @@ export function ConnectTrackerForm({
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="intent" value="connect" />
         <input type="hidden" name="service" value={selected} />
+        {selected === "jira" ? (
+          <>
+            <Field
+              label="Site URL"
+              name="siteUrl"
+              type="url"
+              placeholder="https://your-team.atlassian.net"
+              state={connectState}
+              hint="Your Jira Cloud address."
+            />
+            <Field label="Account e-mail" name="email" type="email" autoComplete="email" state={connectState} />
+          </>
+        ) : null}
         <Field label={copy.tokenLabel} name="token" type="password" autoComplete="off" state={connectState} hint={copy.hint} />
         <div>
           <SubmitButton pendingText="Checking the token…">Connect {name}</SubmitButton>

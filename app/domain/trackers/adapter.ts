@@ -2,7 +2,7 @@ import type { TrackerAuthKind, TrackerIssueState, TrackerService } from "#db/tab
 
 /**
  * The service-neutral side of issue-tracker sync (docs/trackers.md). Each
- * service (GitHub now; Linear and Jira later) is one TrackerAdapter; the core
+ * service (GitHub, Linear, Jira) is one TrackerAdapter; the core
  * (connections, preview, send, webhooks) never names a service.
  */
 
@@ -58,6 +58,8 @@ export interface WebhookChange {
 
 export interface TrackerAdapter {
   service: TrackerService;
+  /** Checks and normalizes the connection's settings before any request (Jira: the site URL and e-mail); errors name `settings.<field>`. */
+  prepareSettings?(settings: Record<string, string>): { settings: Record<string, string>; errors: { path: string; message: string }[] };
   /** Checks a token with the service; the account it belongs to, for the settings page. */
   validate(credentials: TrackerCredentials): Promise<{ accountLabel: string }>;
   /** Repositories the token can push to, teams, projects. */

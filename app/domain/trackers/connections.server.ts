@@ -8,7 +8,7 @@ import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { TRACKER_INFO, type TrackerAdapter, type TrackerCredentials, TrackerError, type TrackerService } from "./adapter";
 import { TRACKER_ADAPTERS, availableServices } from "./adapters.server";
-import type { ConnectTrackerInput } from "./trackers.schema";
+import type { ConnectTrackerInput, WebhookSecretInput } from "./trackers.schema";
 
 /**
  * An organization's tracker connections: a token saved by an owner or admin
@@ -64,7 +64,9 @@ export function adapterFor(service: TrackerService): TrackerAdapter {
 export async function connectTracker(actor: Actor, input: ConnectTrackerInput) {
   requireRole(actor, ADMIN_ROLES, "connect issue trackers");
   const adapter = adapterFor(input.service);
-  const settings = input.settings ?? {};
+  const prepared = adapter.prepareSettings?.(input.settings ?? {});
+  if (prepared?.errors.length) throw new AppError("VALIDATION_ERROR", 400, prepared.errors[0]!.message, { details: prepared.errors });
+  const settings = prepared?.settings ?? input.settings ?? {};
   let accountLabel: string;
   try {
     ({ accountLabel } = await adapter.validate({ token: input.token, authKind: "token", settings }));
@@ -116,6 +118,35 @@ export async function disconnectTracker(actor: Actor, id: string) {
     });
   });
   return { success: true as const };
+}
+
+/**
+ * POST /api/integrations/trackers/{id}/webhook-secret: replaces the secret
+ * webhooks must be signed with by one the service generated (Linear's webhook
+ * settings make their own); stored encrypted. Owners and admins.
+ */
+export async function setTrackerWebhookSecret(actor: Actor, id: string, input: WebhookSecretInput) {
+  requireRole(actor, ADMIN_ROLES, "change a tracker's webhook secret");
+  const row = await rows(actor.org.id).where("c.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Tracker connection");
+  const updated = { ...row, webhookSecretEncrypted: encrypt(input.secret), updatedAt: nowIso() };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("trackerConnections")
+      .set({ webhookSecretEncrypted: updated.webhookSecretEncrypted, updatedAt: updated.updatedAt })
+      .where("id", "=", id)
+      .where("orgId", "=", actor.org.id)
+      .execute();
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "tracker.webhook_secret_set",
+      category: "settings",
+      targetType: "tracker_connection",
+      targetId: id,
+      metadata: { service: row.service },
+    });
+  });
+  return { connection: present(updated, true) };
 }
 
 /** The connection of the caller's organization with its decrypted credentials (404 for any other). */

@@ -13,6 +13,17 @@ export const connectTrackerSchema = z.object({
 });
 export type ConnectTrackerInput = z.infer<typeof connectTrackerSchema>;
 
+/** A signing secret the service generated (Linear's webhook settings), pasted by an admin. */
+export const webhookSecretSchema = z.object({
+  secret: z
+    .string({ error: "Paste the signing secret" })
+    .trim()
+    .min(8, "Paste the whole signing secret (at least 8 characters)")
+    .max(500, "This secret is too long")
+    .regex(/^\S+$/, "A signing secret has no spaces"),
+});
+export type WebhookSecretInput = z.infer<typeof webhookSecretSchema>;
+
 export const sendStoriesSchema = z
   .object({
     connectionId: z.string({ error: "Choose a tracker" }).min(1, "Choose a tracker"),

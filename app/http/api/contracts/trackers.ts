@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { ADMIN_ROLES, WRITER_ROLES } from "~/domain/actor";
 import { TRACKER_SERVICES } from "~/domain/trackers/adapter";
-import { connectTrackerSchema, sendStoriesSchema } from "~/domain/trackers/trackers.schema";
+import { connectTrackerSchema, sendStoriesSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
 import { contract } from "../contract";
 import { success } from "./shapes";
 
@@ -61,7 +61,7 @@ export const connectTracker = contract({
   tag,
   summary: "Connect an issue tracker with a token",
   description:
-    "Owners and admins. The token is checked with the service first (GitHub: GET /user); a refused token is 400 VALIDATION_ERROR with the service's reason on `token`. The token is stored AES-256-GCM encrypted and never returned. The response carries the webhook URL and secret to paste into the service. Not in the published interface.",
+    "Owners and admins. For Jira, `settings` has `siteUrl` (https://….atlassian.net, or a host the server allows in JIRA_ALLOWED_HOSTS; anything else is 400 on `settings.siteUrl` before any request) and `email` (the Atlassian account's). The token is checked with the service first (GitHub: GET /user); a refused token is 400 VALIDATION_ERROR with the service's reason on `token`. The token is stored AES-256-GCM encrypted and never returned. The response carries the webhook URL and secret to paste into the service. Not in the published interface.",
   auth: "user",
   roles: ADMIN_ROLES,
   body: connectTrackerSchema,
@@ -82,6 +82,21 @@ export const disconnectTracker = contract({
   params: idParams,
   response: success,
   errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const setTrackerWebhookSecret = contract({
+  method: "POST",
+  path: "/api/integrations/trackers/{id}/webhook-secret",
+  tag,
+  summary: "Use the webhook signing secret the service generated",
+  description:
+    "Owners and admins. Replaces the secret the connection's webhooks must be signed with by `secret` (e.g. the signing secret Linear shows for a webhook made in its settings); stored AES-256-GCM encrypted. Webhooks signed with the previous secret are refused from then on. Not in the published interface.",
+  auth: "user",
+  roles: ADMIN_ROLES,
+  params: idParams,
+  body: webhookSecretSchema,
+  response: z.object({ connection: connectionShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
 
 export const trackerTargets = contract({
@@ -194,6 +209,21 @@ export const receiveLinearWebhook = contract({
   summary: "Linear webhook of a tracker connection",
   description:
     "Public; Linear calls it. The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done. 200 when a linked issue was updated; 202 when the event changes nothing here. At most 2 MB. Not in the published interface.",
+  auth: "public",
+  crossSite: true,
+  params: z.object({ connectionId: z.string() }),
+  alsoSuccess: [202],
+  response: z.object({ received: z.literal(true), updated: z.number() }),
+  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
+});
+
+export const receiveJiraWebhook = contract({
+  method: "POST",
+  path: "/api/webhooks/trackers/jira/{connectionId}",
+  tag,
+  summary: "Jira webhook of a tracker connection",
+  description:
+    "Public; Jira calls it (an admin webhook created with the connection's secret). The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done. 200 when a linked issue was updated; 202 when the event changes nothing here. At most 2 MB. Not in the published interface.",
   auth: "public",
   crossSite: true,
   params: z.object({ connectionId: z.string() }),
