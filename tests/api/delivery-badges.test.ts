@@ -1,3 +1,4 @@
+import { savedUserStories } from "../support/trackers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TrackerIssueState } from "#db/schema";
 import { db } from "~/db.server";
@@ -59,27 +60,6 @@ async function linkIssue(projectId: string, orgId: string, section: string | nul
     .execute();
 }
 
-async function savedStories(projectId: string) {
-  const id = newId();
-  await db
-    .insertInto("aiOutputs")
-    .values({
-      id,
-      projectId,
-      kind: "user_stories",
-      variant: null,
-      title: "User stories",
-      content: STORIES,
-      data: null,
-      model: "builtin",
-      truncated: 0,
-      createdById: owner.user.id,
-      createdAt: nowIso(),
-    })
-    .execute();
-  return id;
-}
-
 beforeAll(async () => {
   owner = await signedUpClient({ name: "Olive Owner" });
   outsider = await signedUpClient({ name: "Oscar Outsider" });
@@ -95,7 +75,7 @@ beforeAll(async () => {
   await linkIssue(projectId, org, "RECEIPTS", "Export receipts", 4, "done");
   await linkIssue(projectId, org, "Approvals", "Approve a report", 3, "open");
   await linkIssue(projectId, org, "Billing", "Pay by card", 5, "open");
-  outputId = await savedStories(projectId);
+  outputId = await savedUserStories(projectId, owner.user.id, STORIES);
 });
 
 const sectionCard = (html: string) => parseHtml(html).querySelector('section[aria-labelledby="delivery-sections-heading"]');
@@ -208,7 +188,7 @@ describe("story states under saved user stories", () => {
   });
 
   it("shows no list when none of the stories was sent", async () => {
-    const other = await savedStories(bareProjectId);
+    const other = await savedUserStories(bareProjectId, owner.user.id, STORIES);
     const res = await owner.client.get(`/projects/${bareProjectId}/ai/documents`);
     expect(res.status).toBe(200);
     expect(parseHtml(res.text).querySelector(`#output-${other}`)).not.toBeNull();

@@ -1,3 +1,4 @@
+import { savedUserStories } from "../support/trackers";
 import { sign } from "@octokit/webhooks-methods";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import { resetConfigForTests } from "~/config.server";
 import { db } from "~/db.server";
 import { trackerRetry } from "~/domain/trackers/sync.server";
 import { decrypt } from "~/utils/crypto.server";
-import { newId, nowIso } from "~/utils/ids.server";
 import { createGithubMock, GITHUB_API_URL, GOOD_TOKEN } from "../mocks/github";
 import { type Account, expectError, joinOrg } from "../support/org";
 import { signedUpClient } from "../support/client";
@@ -55,28 +55,6 @@ let connectionId: string;
 let projectId: string;
 let outputId: string;
 
-async function savedStories(projectId: string, content = STORIES) {
-  const project = await db.selectFrom("projects").select(["id"]).where("id", "=", projectId).executeTakeFirstOrThrow();
-  const id = newId();
-  await db
-    .insertInto("aiOutputs")
-    .values({
-      id,
-      projectId: project.id,
-      kind: "user_stories",
-      variant: null,
-      title: "User stories",
-      content,
-      data: null,
-      model: "builtin",
-      truncated: 0,
-      createdById: owner.user.id,
-      createdAt: nowIso(),
-    })
-    .execute();
-  return id;
-}
-
 beforeAll(async () => {
   process.env.GITHUB_API_URL = GITHUB_API_URL;
   resetConfigForTests();
@@ -88,7 +66,7 @@ beforeAll(async () => {
   other = await signedUpClient({ name: "Oscar Other" });
   viewer = await joinOrg(owner.organization.id, "viewer", "Vera Viewer");
   projectId = await projectWithPrd(owner.client, "Expenses", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
-  outputId = await savedStories(projectId);
+  outputId = await savedUserStories(projectId, owner.user.id, STORIES);
 });
 
 afterAll(() => {
@@ -327,7 +305,7 @@ describe("pages, with JavaScript off", () => {
 describe("access", () => {
   it("another organization can neither use this connection nor see this project's issues (404)", async () => {
     const theirs = await projectWithPrd(other.client, "Theirs", "");
-    const theirOutput = await savedStories(theirs);
+    const theirOutput = await savedUserStories(theirs, owner.user.id, STORIES);
     expectError(await send("preview", { connectionId, target: "acme/app", outputId: theirOutput }, other, theirs), 404, "NOT_FOUND");
     expectError(await send("send", { connectionId, target: "acme/app", outputId: theirOutput }, other, theirs), 404, "NOT_FOUND");
     expectError(await send("send", { connectionId, target: "acme/app", outputId }, other), 404, "NOT_FOUND");

@@ -1,3 +1,4 @@
+import { savedUserStories } from "../support/trackers";
 import crypto from "node:crypto";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import { resetConfigForTests } from "~/config.server";
 import { db } from "~/db.server";
 import { trackerRetry } from "~/domain/trackers/sync.server";
 import { decrypt } from "~/utils/crypto.server";
-import { newId, nowIso } from "~/utils/ids.server";
 import { createJiraMock, JIRA_EMAIL, JIRA_SITE, JIRA_TOKEN } from "../mocks/jira";
 import { type Account, expectError } from "../support/org";
 import { signedUpClient } from "../support/client";
@@ -61,23 +61,7 @@ beforeAll(async () => {
   owner = await signedUpClient({ name: "Olive Owner" });
   other = await signedUpClient({ name: "Oscar Other" });
   projectId = await projectWithPrd(owner.client, "Expenses", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
-  outputId = newId();
-  await db
-    .insertInto("aiOutputs")
-    .values({
-      id: outputId,
-      projectId,
-      kind: "user_stories",
-      variant: null,
-      title: "User stories",
-      content: STORIES,
-      data: null,
-      model: "builtin",
-      truncated: 0,
-      createdById: owner.user.id,
-      createdAt: nowIso(),
-    })
-    .execute();
+  outputId = await savedUserStories(projectId, owner.user.id, STORIES);
 });
 
 afterAll(() => {

@@ -5,7 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../mocks/openai-server";
 import { launch } from "./browser";
-import { Session, type ServerProcess, startServer } from "./server-process";
+import { Session, type ServerProcess, signedInPage, startServer } from "./server-process";
 
 /**
  * A failed AI run with JavaScript on (docs/ai.md, "When a run fails"): the
@@ -48,16 +48,7 @@ afterAll(async () => {
 
 describe("a failed AI run, JavaScript on", () => {
   it("shows the error under its button, keeps the last good result, and Try again streams a new one", async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, extraHTTPHeaders: { "X-Forwarded-For": "10.79.0.1" } });
-    await context.addCookies(
-      session.cookie.split("; ").map((c) => {
-        const [name, ...value] = c.split("=");
-        return { name: name!, value: value.join("="), url: server.baseUrl };
-      }),
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { context, page, errors } = await signedInPage(browser, session);
     await page.goto(`/projects/${projectId}/ai/documents`);
     const stories = page.getByRole("region", { name: "User stories" });
     const run = stories.getByRole("button", { name: "Write user stories" });

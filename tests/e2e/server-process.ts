@@ -82,6 +82,25 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 }
 
 /** A signed-in API caller: session cookie + same-origin header, its own client address. */
+/**
+ * A browser tab signed in as `session` (its cookies), from the session's
+ * client address; `errors` collects the page's uncaught errors.
+ */
+export async function signedInPage(browser: import("playwright-core").Browser, session: Session, permissions: string[] = []) {
+  const context = await browser.newContext({ baseURL: session.baseUrl, extraHTTPHeaders: { "X-Forwarded-For": session.ip } });
+  if (permissions.length) await context.grantPermissions(permissions, { origin: session.baseUrl });
+  await context.addCookies(
+    session.cookie.split("; ").map((c) => {
+      const [name, ...value] = c.split("=");
+      return { name: name!, value: value.join("="), url: session.baseUrl };
+    }),
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
 export class Session {
   cookie = "";
   constructor(

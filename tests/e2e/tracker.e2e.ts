@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGithubMock, GOOD_TOKEN } from "../mocks/github";
 import { serveHandlers } from "../support/msw-loopback";
 import { launch } from "./browser";
-import { Session, type ServerProcess, startServer } from "./server-process";
+import { Session, type ServerProcess, signedInPage, startServer } from "./server-process";
 
 /**
  * From PRD to delivery in a browser (docs/trackers.md): derive user stories,
@@ -84,16 +84,7 @@ async function fire(action: "closed" | "labeled", issueNumber: number) {
 
 describe("sending stories to a tracker", () => {
   it("derives stories, previews and sends them to GitHub, and shows their state when GitHub's webhook fires", async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, extraHTTPHeaders: { "X-Forwarded-For": "10.81.0.1" } });
-    await context.addCookies(
-      session.cookie.split("; ").map((c) => {
-        const [name, ...value] = c.split("=");
-        return { name: name!, value: value.join("="), url: server.baseUrl };
-      }),
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { context, page, errors } = await signedInPage(browser, session);
 
     // Derive the stories with the offline drafter, then follow the result's link.
     await page.goto(`/projects/${projectId}/ai/documents`);

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser";
-import { Session, type ServerProcess, startServer } from "./server-process";
+import { Session, type ServerProcess, signedInPage, startServer } from "./server-process";
 
 /**
  * Answering the builder by voice in a real browser (docs/projects.md, "The AI
@@ -100,17 +100,7 @@ afterAll(async () => {
 
 describe("answering the builder by voice", () => {
   it("records from the microphone, transcribes through OpenAI and puts the text in the answer box, unsent", async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, extraHTTPHeaders: { "X-Forwarded-For": "10.78.0.1" } });
-    await context.grantPermissions(["microphone"], { origin: server.baseUrl });
-    await context.addCookies(
-      session.cookie.split("; ").map((c) => {
-        const [name, ...value] = c.split("=");
-        return { name: name!, value: value.join("="), url: server.baseUrl };
-      }),
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { context, page, errors } = await signedInPage(browser, session, ["microphone"]);
     await page.goto(`/projects/${projectId}/builder`);
     const box = page.getByLabel(/Your answer|Anything to add/);
     await box.fill("Our users:");
