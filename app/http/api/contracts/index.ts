@@ -33,6 +33,40 @@ import * as slack from "./slack";
 import * as trackers from "./trackers";
 
 /** Every contract, in documentation order. Add each new area here. */
-export const allContracts: Contract<any, any, any>[] = [system, auth, apiKeys, aiKeys, projects, prd, live, builder, aiTools, memory, collaboration, files, search, templates, marketplace, user, notifications, webhooks, incoming, flagsNps, uploads, organization, branding, billing, admin, approvals, administration, exportsArea, scheduledExports, integrations, trackers, slack]
+export const allContracts: Contract<any, any, any>[] = [
+  system,
+  auth,
+  apiKeys,
+  aiKeys,
+  projects,
+  prd,
+  live,
+  builder,
+  aiTools,
+  memory,
+  collaboration,
+  files,
+  search,
+  templates,
+  marketplace,
+  user,
+  notifications,
+  webhooks,
+  incoming,
+  flagsNps,
+  uploads,
+  organization,
+  branding,
+  billing,
+  admin,
+  approvals,
+  administration,
+  exportsArea,
+  scheduledExports,
+  integrations,
+  trackers,
+  trackers.trackerWebhooks,
+  slack,
+]
   .flatMap((area) => Object.values(area) as unknown[])
   .filter((c): c is Contract<any, any, any> => typeof c === "object" && c !== null && "method" in c && "path" in c);

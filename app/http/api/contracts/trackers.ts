@@ -187,47 +187,41 @@ export const listTrackerIssues = contract({
   errors: ["NOT_FOUND"],
 });
 
-export const receiveTrackerWebhook = contract({
-  method: "POST",
-  path: "/api/webhooks/trackers/github/{connectionId}",
-  tag,
-  summary: "GitHub webhook of a tracker connection",
-  description:
-    "Public; GitHub calls it. The body must be signed with the connection's webhook secret (`X-Hub-Signature-256`, HMAC-SHA256), else 401. `issues` events (opened, edited, closed, reopened, labeled, unlabeled) update the state of the linked issue: closed is done, an open issue labelled “in progress” is in progress, otherwise open. 200 when a linked issue was updated; 202 when the event was accepted but changes nothing here (another event, an issue not linked to a story). At most 2 MB. Not in the published interface.",
-  auth: "public",
-  crossSite: true,
-  params: z.object({ connectionId: z.string() }),
-  alsoSuccess: [202],
-  response: z.object({ received: z.literal(true), updated: z.number() }),
-  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
-});
+/**
+ * The webhook a tracker calls for one connection. Public; the body must be
+ * signed with the connection's webhook secret, else 401. 200 when a linked
+ * issue was updated; 202 when the event was accepted but changes nothing here.
+ */
+function trackerWebhook(service: "github" | "linear" | "jira", name: string, rules: string) {
+  return contract({
+    method: "POST",
+    path: `/api/webhooks/trackers/${service}/{connectionId}`,
+    tag,
+    summary: `${name} webhook of a tracker connection`,
+    description: `Public; ${name} calls it. ${rules} 200 when a linked issue was updated; 202 when the event was accepted but changes nothing here (another event, an issue not linked to a story). At most 2 MB. Not in the published interface.`,
+    auth: "public",
+    crossSite: true,
+    params: z.object({ connectionId: z.string() }),
+    alsoSuccess: [202],
+    response: z.object({ received: z.literal(true), updated: z.number() }),
+    errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
+  });
+}
 
-export const receiveLinearWebhook = contract({
-  method: "POST",
-  path: "/api/webhooks/trackers/linear/{connectionId}",
-  tag,
-  summary: "Linear webhook of a tracker connection",
-  description:
-    "Public; Linear calls it. The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done. 200 when a linked issue was updated; 202 when the event changes nothing here. At most 2 MB. Not in the published interface.",
-  auth: "public",
-  crossSite: true,
-  params: z.object({ connectionId: z.string() }),
-  alsoSuccess: [202],
-  response: z.object({ received: z.literal(true), updated: z.number() }),
-  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
-});
-
-export const receiveJiraWebhook = contract({
-  method: "POST",
-  path: "/api/webhooks/trackers/jira/{connectionId}",
-  tag,
-  summary: "Jira webhook of a tracker connection",
-  description:
-    "Public; Jira calls it (an admin webhook created with the connection's secret). The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done. 200 when a linked issue was updated; 202 when the event changes nothing here. At most 2 MB. Not in the published interface.",
-  auth: "public",
-  crossSite: true,
-  params: z.object({ connectionId: z.string() }),
-  alsoSuccess: [202],
-  response: z.object({ received: z.literal(true), updated: z.number() }),
-  errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
-});
+export const trackerWebhooks = {
+  github: trackerWebhook(
+    "github",
+    "GitHub",
+    "The body must be signed with the connection's webhook secret (`X-Hub-Signature-256`, HMAC-SHA256), else 401. `issues` events (opened, edited, closed, reopened, labeled, unlabeled) update the state of the linked issue: closed is done, an open issue labelled “in progress” is in progress, otherwise open.",
+  ),
+  linear: trackerWebhook(
+    "linear",
+    "Linear",
+    "The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done.",
+  ),
+  jira: trackerWebhook(
+    "jira",
+    "Jira",
+    "An admin webhook created with the connection's secret. The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done.",
+  ),
+};
