@@ -1,10 +1,7 @@
-import { savedUserStories } from "../support/trackers";
+import { savedUserStories, useTrackerStandIn } from "../support/trackers";
 import { sign } from "@octokit/webhooks-methods";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { trackerRetry } from "~/domain/trackers/sync.server";
 import { decrypt } from "~/utils/crypto.server";
 import { createGithubMock, GITHUB_API_URL, GOOD_TOKEN } from "../mocks/github";
 import { type Account, expectError, joinOrg } from "../support/org";
@@ -16,9 +13,7 @@ import { projectWithPrd } from "../support/integrations";
 /** Issue-tracker sync with GitHub (docs/trackers.md): connect, preview, send, re-send, rate limits, webhooks, access. */
 
 const gh = createGithubMock();
-const server = setupServer(...gh.handlers);
-const waits: number[] = [];
-const sleep = trackerRetry.sleep;
+const { waits } = useTrackerStandIn({ GITHUB_API_URL }, gh.handlers);
 
 const STORIES = `# User Stories: Expenses
 
@@ -56,24 +51,11 @@ let projectId: string;
 let outputId: string;
 
 beforeAll(async () => {
-  process.env.GITHUB_API_URL = GITHUB_API_URL;
-  resetConfigForTests();
-  trackerRetry.sleep = async (ms) => {
-    waits.push(ms);
-  };
-  server.listen({ onUnhandledRequest: "error" });
   owner = await signedUpClient({ name: "Olive Owner" });
   other = await signedUpClient({ name: "Oscar Other" });
   viewer = await joinOrg(owner.organization.id, "viewer", "Vera Viewer");
   projectId = await projectWithPrd(owner.client, "Expenses", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
   outputId = await savedUserStories(projectId, owner.user.id, STORIES);
-});
-
-afterAll(() => {
-  server.close();
-  trackerRetry.sleep = sleep;
-  delete process.env.GITHUB_API_URL;
-  resetConfigForTests();
 });
 
 const send = (path: "preview" | "send", body: Record<string, unknown>, account = owner, project = projectId) =>

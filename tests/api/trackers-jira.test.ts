@@ -1,10 +1,7 @@
-import { savedUserStories } from "../support/trackers";
+import { savedUserStories, useTrackerStandIn } from "../support/trackers";
 import crypto from "node:crypto";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { trackerRetry } from "~/domain/trackers/sync.server";
 import { decrypt } from "~/utils/crypto.server";
 import { createJiraMock, JIRA_EMAIL, JIRA_SITE, JIRA_TOKEN } from "../mocks/jira";
 import { type Account, expectError } from "../support/org";
@@ -15,9 +12,7 @@ import { projectWithPrd } from "../support/integrations";
 /** Issue-tracker sync with Jira Cloud (docs/trackers.md): site check, connect, preview, send, re-send, rate limits, signed webhooks, access. */
 
 const jira = createJiraMock();
-const server = setupServer(...jira.handlers);
-const waits: number[] = [];
-const sleep = trackerRetry.sleep;
+const { server, waits } = useTrackerStandIn({ JIRA_ALLOWED_HOSTS: "jira.test" }, jira.handlers);
 const requests: string[] = [];
 
 const STORIES = `# User Stories: Expenses
@@ -49,12 +44,6 @@ let projectId: string;
 let outputId: string;
 
 beforeAll(async () => {
-  process.env.JIRA_ALLOWED_HOSTS = "jira.test";
-  resetConfigForTests();
-  trackerRetry.sleep = async (ms) => {
-    waits.push(ms);
-  };
-  server.listen({ onUnhandledRequest: "error" });
   server.events.on("request:start", ({ request }) => {
     requests.push(request.url);
   });
@@ -62,13 +51,6 @@ beforeAll(async () => {
   other = await signedUpClient({ name: "Oscar Other" });
   projectId = await projectWithPrd(owner.client, "Expenses", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
   outputId = await savedUserStories(projectId, owner.user.id, STORIES);
-});
-
-afterAll(() => {
-  server.close();
-  trackerRetry.sleep = sleep;
-  delete process.env.JIRA_ALLOWED_HOSTS;
-  resetConfigForTests();
 });
 
 const connect = (token: string, siteUrl = JIRA_SITE, account = owner) =>

@@ -1,10 +1,7 @@
-import { savedUserStories } from "../support/trackers";
+import { savedUserStories, useTrackerStandIn } from "../support/trackers";
 import crypto from "node:crypto";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { trackerRetry } from "~/domain/trackers/sync.server";
 import { decrypt } from "~/utils/crypto.server";
 import { createLinearMock, LINEAR_API_URL, LINEAR_KEY, TEAM_ID } from "../mocks/linear";
 import { type Account, expectError } from "../support/org";
@@ -15,9 +12,7 @@ import { projectWithPrd } from "../support/integrations";
 /** Issue-tracker sync with Linear (docs/trackers.md): connect, preview, send, re-send, rate limits, signed webhooks, access. */
 
 const linear = createLinearMock();
-const server = setupServer(...linear.handlers);
-const waits: number[] = [];
-const sleep = trackerRetry.sleep;
+const { waits } = useTrackerStandIn({ LINEAR_API_URL }, linear.handlers);
 
 const STORIES = `# User Stories: Expenses
 
@@ -47,23 +42,10 @@ let projectId: string;
 let outputId: string;
 
 beforeAll(async () => {
-  process.env.LINEAR_API_URL = LINEAR_API_URL;
-  resetConfigForTests();
-  trackerRetry.sleep = async (ms) => {
-    waits.push(ms);
-  };
-  server.listen({ onUnhandledRequest: "error" });
   owner = await signedUpClient({ name: "Olive Owner" });
   other = await signedUpClient({ name: "Oscar Other" });
   projectId = await projectWithPrd(owner.client, "Expenses", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
   outputId = await savedUserStories(projectId, owner.user.id, STORIES);
-});
-
-afterAll(() => {
-  server.close();
-  trackerRetry.sleep = sleep;
-  delete process.env.LINEAR_API_URL;
-  resetConfigForTests();
 });
 
 const send = (path: "preview" | "send", body: Record<string, unknown>, account = owner, project = projectId) =>
