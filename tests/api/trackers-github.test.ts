@@ -1,5 +1,6 @@
 import { savedUserStories, useTrackerStandIn } from "../support/trackers";
 import { sign } from "@octokit/webhooks-methods";
+import { http } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { decrypt } from "~/utils/crypto.server";
@@ -13,7 +14,7 @@ import { projectWithPrd } from "../support/integrations";
 /** Issue-tracker sync with GitHub (docs/trackers.md): connect, preview, send, re-send, rate limits, webhooks, access. */
 
 const gh = createGithubMock();
-const { waits } = useTrackerStandIn({ GITHUB_API_URL }, gh.handlers);
+const { waits, server } = useTrackerStandIn({ GITHUB_API_URL }, gh.handlers);
 
 const STORIES = `# User Stories: Expenses
 
@@ -281,6 +282,51 @@ describe("pages, with JavaScript off", () => {
     expect(parseHtml(documents.text).querySelector(`a[href="/projects/${projectId}/tracker?outputId=${outputId}"]`)?.textContent).toBe(
       "Send these stories to a tracker",
     );
+  });
+});
+
+describe("two sends at once", () => {
+  let raceProject: string;
+  let raceOutput: string;
+  beforeAll(async () => {
+    raceProject = await projectWithPrd(owner.client, "Expenses, raced", "# Expenses\n\n## Receipts\n\nSnap receipts.\n");
+    raceOutput = await savedUserStories(raceProject, owner.user.id, STORIES);
+  });
+
+  it("two sends at once: the second is refused with 409 while the first runs, and no story gets two issues", async () => {
+    // GitHub answers the first create only when the test says so, so the two sends overlap.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let reached = false;
+    server.use(
+      http.post(`${GITHUB_API_URL}/repos/acme/race/issues`, async () => {
+        reached = true;
+        await gate; // then falls through to the stand-in's own handler
+      }),
+    );
+    const first = send("send", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject);
+    while (!reached) await new Promise((r) => setTimeout(r, 5));
+    const second = await send("send", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject);
+    expectError(second, 409, "CONFLICT");
+    expect(second.body.error).toMatch(/already being sent to GitHub \(acme\/race\)/);
+    // A preview is not held up by it.
+    expect((await send("preview", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject)).body).toMatchObject({ creates: 3 });
+    open();
+    expect((await first).body).toMatchObject({ created: 3, failed: 0 });
+    expect(gh.issues.filter((i) => i.repo === "acme/race")).toHaveLength(3);
+    // Finished: the lease is released and a send updates.
+    expect((await send("send", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject)).body).toMatchObject({ created: 0, updated: 3 });
+    expect(await db.selectFrom("trackerSendLocks").selectAll().execute()).toEqual([]);
+  });
+
+  it("takes over a lease left by a send that crashed", async () => {
+    await db
+      .insertInto("trackerSendLocks")
+      .values({ lockKey: `${raceProject}\ngithub\nacme/crashed`, projectId: raceProject, holder: "gone", expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await send("send", { connectionId, target: "acme/crashed", outputId: raceOutput }, owner, raceProject)).body).toMatchObject({ created: 3 });
   });
 });
 

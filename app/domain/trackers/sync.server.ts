@@ -10,6 +10,7 @@ import { recordChange } from "../projects/activity.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
 import { type ExternalIssue, type IssueDraft, TRACKER_INFO, TrackerError, type TrackerService } from "./adapter";
 import { loadConnection, noteResult, rateLimitMessage } from "./connections.server";
+import { acquireSendLock, type SendLock } from "./send-lock.server";
 import { issueBody, parseStories, type Story } from "./stories";
 import type { SendStoriesInput } from "./trackers.schema";
 
@@ -63,26 +64,30 @@ async function storiesOf(project: Project, input: SendStoriesInput): Promise<Sto
 
 const prdLink = (project: Project, section: string | null) => `${appUrl()}/projects/${project.id}${section ? `#${slugify(section)}` : ""}`;
 
-/** Everything both the preview and the send need, read once, with the caller's rights checked. */
-async function prepare(actor: Actor, projectId: string, input: SendStoriesInput) {
+/** Who may send what where: the caller's rights checked, the stories read. */
+async function authorize(actor: Actor, projectId: string, input: SendStoriesInput) {
   requireWriter(actor, "Viewers cannot send stories to a tracker");
   const { project } = await requireEdit(actor, projectId);
   const connection = await loadConnection(actor, input.connectionId);
-  const service = connection.row.service;
   let stories = await storiesOf(project, input);
   if (input.storyKeys) {
     const picked = new Set(input.storyKeys);
     stories = stories.filter((s) => picked.has(s.key));
   }
+  return { project, connection, service: connection.row.service, stories };
+}
+
+/** Each story with its draft and the issue it is already linked to (read after the send lock is held). */
+async function itemsOf({ project, service, stories }: Awaited<ReturnType<typeof authorize>>, target: string) {
   const linked = await db
     .selectFrom("trackerIssues")
     .selectAll()
     .where("projectId", "=", project.id)
     .where("service", "=", service)
-    .where("target", "=", input.target)
+    .where("target", "=", target)
     .execute();
   const byKey = new Map(linked.map((r) => [r.storyKey, r]));
-  const items = stories.map((story) => {
+  return stories.map((story) => {
     const draft: IssueDraft = {
       title: story.title,
       body: issueBody(story, { projectName: project.name, url: prdLink(project, story.section) }),
@@ -91,10 +96,9 @@ async function prepare(actor: Actor, projectId: string, input: SendStoriesInput)
     const existing = byKey.get(story.key) ?? null;
     return { story, draft, existing };
   });
-  return { project, connection, service, items };
 }
 
-const previewItem = (i: Awaited<ReturnType<typeof prepare>>["items"][number]) => ({
+const previewItem = (i: Awaited<ReturnType<typeof itemsOf>>[number]) => ({
   key: i.story.key,
   title: i.draft.title,
   body: i.draft.body,
@@ -106,7 +110,9 @@ const previewItem = (i: Awaited<ReturnType<typeof prepare>>["items"][number]) =>
 
 /** POST /api/projects/{projectId}/tracker/preview: no side effects. */
 export async function previewStories(actor: Actor, projectId: string, input: SendStoriesInput) {
-  const { connection, service, items } = await prepare(actor, projectId, input);
+  const allowed = await authorize(actor, projectId, input);
+  const { connection, service } = allowed;
+  const items = await itemsOf(allowed, input.target);
   return {
     connectionId: connection.row.id,
     service,
@@ -140,9 +146,24 @@ export type SendResult = {
 /** Failures after which the next stories would fail the same way: the send stops there. */
 const STOPS = new Set(["rate_limited", "auth", "not_found"]);
 
-/** POST /api/projects/{projectId}/tracker/send. */
+/** POST /api/projects/{projectId}/tracker/send: 409 CONFLICT while another send to the same target runs. */
 export async function sendStories(actor: Actor, projectId: string, input: SendStoriesInput) {
-  const { project, connection, service, items } = await prepare(actor, projectId, input);
+  const allowed = await authorize(actor, projectId, input);
+  const lock = await acquireSendLock(allowed.project.id, allowed.service, input.target);
+  try {
+    return await sendLocked(actor, allowed, await itemsOf(allowed, input.target), input, lock);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function sendLocked(
+  actor: Actor,
+  { project, connection, service }: Awaited<ReturnType<typeof authorize>>,
+  items: Awaited<ReturnType<typeof itemsOf>>,
+  input: SendStoriesInput,
+  lock: SendLock,
+) {
   const { adapter, credentials, row: conn } = connection;
   const results: SendResult[] = [];
   let stopped: string | null = null;
@@ -164,6 +185,7 @@ export async function sendStories(actor: Actor, projectId: string, input: SendSt
       if (error instanceof TrackerError && STOPS.has(error.kind)) stopped = message;
       results.push({ ...base, action: "failed", issue: item.existing ? presentIssue(item.existing) : null, error: message });
     }
+    await lock.renew();
   }
   const count = (a: SendResult["action"]) => results.filter((r) => r.action === a).length;
   const summary = { created: count("created"), updated: count("updated"), failed: count("failed") + count("not_sent") };

@@ -151,7 +151,7 @@ export const sendToTracker = contract({
   tag,
   summary: "Send a project's user stories to a tracker",
   description:
-    "Creates an issue for each story not yet linked in this target and updates the linked ones, in order; each link is stored as soon as the service has the issue, so a failure midway leaves the earlier stories linked and sending again continues without duplicates. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one stops the send, and that story and the rest are reported (`failed`, `not_sent`) with the time to wait. Always 200 with one result per story. Not in the published interface.",
+    "Creates an issue for each story not yet linked in this target and updates the linked ones, in order; each link is stored as soon as the service has the issue, so a failure midway leaves the earlier stories linked and sending again continues without duplicates. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one stops the send, and that story and the rest are reported (`failed`, `not_sent`) with the time to wait. Always 200 with one result per story, except 409 CONFLICT while another send of this project to the same target is running (one send per target at a time, so two sends never both create an issue for a story). Not in the published interface.",
   auth: "user",
   roles: WRITER_ROLES,
   params: projectParams,
