@@ -64,7 +64,7 @@ export const MCP_TOOLS = [
   { name: "list_comments", summary: "The project's comment threads." },
   { name: "add_comment", summary: "Comment on the project, optionally on one PRD section." },
   { name: "derive_user_stories", summary: "User stories derived from the project's PRD." },
-  { name: "list_trackers", summary: "The issue trackers (GitHub, Linear) the organization has connected." },
+  { name: "list_trackers", summary: "The issue trackers (GitHub, Linear, Jira) the organization has connected." },
   { name: "send_stories_to_tracker", summary: "Preview, then send a project's saved user stories to a tracker; re-sending updates." },
 ] as const;
 export type McpToolName = (typeof MCP_TOOLS)[number]["name"];
@@ -334,7 +334,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
       inputSchema: {
         projectId,
         connectionId: z.string().min(1).describe("A tracker from list_trackers"),
-        target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id"),
+        target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id, a Jira project key"),
         outputId: z.string().min(1).optional().describe("Saved user stories (derive_user_stories answers with its outputId); or give markdown"),
         markdown: z.string().max(200_000).optional().describe("Stories as Markdown, instead of outputId"),
         preview: z.boolean().default(true).describe("true: only say what would be sent"),
