@@ -113,6 +113,24 @@ const envSchema = z.object({
   LINEAR_API_URL: unsetIfBlank(z.url().default("https://api.linear.app/graphql")),
   /** Jira sites other than https://*.atlassian.net an admin may connect (comma-separated hosts, e.g. jira.example.com): Data Center, tests (docs/trackers.md). */
   JIRA_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Issue trackers connected with OAuth (docs/trackers.md, "Connecting with OAuth"): each service's OAuth client.
+   * A service without its client id and secret offers tokens only. The URLs default to the real services.
+   */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Where GitHub's OAuth pages live: {base}/login/oauth/authorize and {base}/login/oauth/access_token (GitHub Enterprise: https://HOST). */
+  GITHUB_OAUTH_URL: unsetIfBlank(z.url().default("https://github.com")),
+  LINEAR_CLIENT_ID: z.string().optional(),
+  LINEAR_CLIENT_SECRET: z.string().optional(),
+  LINEAR_AUTH_URL: unsetIfBlank(z.url().default("https://linear.app/oauth/authorize")),
+  LINEAR_TOKEN_URL: unsetIfBlank(z.url().default("https://api.linear.app/oauth/token")),
+  JIRA_CLIENT_ID: z.string().optional(),
+  JIRA_CLIENT_SECRET: z.string().optional(),
+  JIRA_AUTH_URL: unsetIfBlank(z.url().default("https://auth.atlassian.com/authorize")),
+  JIRA_TOKEN_URL: unsetIfBlank(z.url().default("https://auth.atlassian.com/oauth/token")),
+  /** Atlassian's API gateway: /oauth/token/accessible-resources and the Jira REST API under /ex/jira/{cloudId}. */
+  JIRA_API_URL: unsetIfBlank(z.url().default("https://api.atlassian.com")),
   /** Slack (docs/integrations.md): the app's OAuth client; unset hides Slack from members. SLACK_API_URL: tests and proxies. */
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

@@ -22,6 +22,7 @@ export const ENCRYPTED_COLUMNS = [
   { table: "integrationConnections", key: "id", columns: ["accessToken", "refreshToken"] },
   { table: "oauthStates", key: "stateHash", columns: ["codeVerifier"] },
   { table: "slackConnections", key: "orgId", columns: ["accessToken"] },
+  { table: "trackerConnections", key: "id", columns: ["tokenEncrypted", "refreshTokenEncrypted", "webhookSecretEncrypted"] },
   { table: "invitations", key: "id", columns: ["tokenEncrypted"] },
   { table: "stakeholderViews", key: "id", columns: ["reviewTokenEncrypted"] },
 ] as const;

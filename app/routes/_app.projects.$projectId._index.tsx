@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import editorStyles from "~/styles/editor.css?url";
 import reviewStyles from "~/styles/reviews.css?url";
 import deliveryStyles from "~/styles/delivery.css?url";
+import trackerStoryStyles from "~/styles/tracker-stories.css?url";
 import { data, data as withHeaders } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
@@ -27,6 +28,7 @@ import { DeliveryLine } from "~/components/trackers/delivery";
 import { deliveryProgress } from "~/domain/trackers/sync.server";
 import { deliveryBySection } from "~/domain/trackers/delivery-sections.server";
 import { DeliveryBySectionCard } from "~/components/trackers/delivery-sections";
+import { trackersConnected } from "~/domain/trackers/story-source.server";
 import { listViews } from "~/domain/collaboration/stakeholders.server";
 
 /** The rich, live editor: its code loads only in the browser, on this page. */
@@ -36,6 +38,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: editorStyles },
   { rel: "stylesheet", href: reviewStyles },
   { rel: "stylesheet", href: deliveryStyles },
+  { rel: "stylesheet", href: trackerStoryStyles },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -46,12 +49,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw e;
   });
   const editing = new URL(request.url).searchParams.has("edit") || !prd;
-  const [{ flash, headers }, check, views, delivery, deliverySections] = await Promise.all([
+  const [{ flash, headers }, check, views, delivery, deliverySections, trackers] = await Promise.all([
     readFlash(request),
     checkProjectPrd(actor, project.id),
     listViews(actor, project.id),
     deliveryProgress(actor, project.id),
     deliveryBySection(actor, project.id),
+    project.permissions.canEdit ? trackersConnected(actor) : false,
   ]);
   return withHeaders(
     {
@@ -77,6 +81,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           feedback,
         })),
       permissions: project.permissions,
+      /** Editors may send the stories in a selection to a connected tracker. */
+      canSendToTracker: project.permissions.canEdit && trackers,
       prd,
       html: prd ? renderMarkdownForPage(prd.content) : "",
       editing: editing && project.permissions.canEdit,
@@ -116,8 +122,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectDocument() {
-  const { prd, html, editing, permissions, starter, notice, noticeTone, check, projectId, user, reviews, delivery, deliverySections, ...comments } =
-    useLoaderData<typeof loader>();
+  const {
+    prd,
+    html,
+    editing,
+    permissions,
+    starter,
+    notice,
+    noticeTone,
+    check,
+    projectId,
+    user,
+    reviews,
+    delivery,
+    deliverySections,
+    canSendToTracker,
+    ...comments
+  } = useLoaderData<typeof loader>();
   const [activeCommentId, setActiveCommentId] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const result = useActionData<typeof action>();
@@ -253,6 +274,7 @@ export default function ProjectDocument() {
                   me={user}
                   canEdit={permissions.canEdit}
                   canComment={permissions.canComment}
+                  canSendToTracker={canSendToTracker}
                   html={html}
                   versionNumber={prd.versionNumber}
                   threads={comments.comments.flatMap((c) => (c.anchor && !c.resolved ? [{ id: c.id, ...c.anchor }] : []))}

@@ -1,22 +1,32 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { type FormState, FormAlert, SubmitButton } from "~/components/forms";
+import { type FormState, FormAlert } from "~/components/forms";
 import { DeliveryBar, StateBadge } from "~/components/trackers/delivery";
+import { type PickerData, StoryPicker } from "~/components/trackers/story-picker";
+import { StorySourceFields } from "~/components/trackers/story-source";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
-import { canWrite } from "~/domain/actor";
+import { type Actor, canWrite } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { projectAccess } from "~/domain/projects/access.server";
 import { listTrackerConnections, trackerTargets } from "~/domain/trackers/connections.server";
+import { prdStories } from "~/domain/trackers/prd-stories.server";
+import { parseStories } from "~/domain/trackers/stories";
+import { STORY_SOURCES, checkedStoriesSchema, storySourceSchema } from "~/domain/trackers/story-source.schema";
+import { previewPickedStories, trackerDefaults } from "~/domain/trackers/story-source.server";
 import { listTrackerIssues, previewStories, sendStories } from "~/domain/trackers/sync.server";
-import { sendStoriesSchema } from "~/domain/trackers/trackers.schema";
+import { type SendStoriesInput, sendStoriesSchema } from "~/domain/trackers/trackers.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
+import storyStyles from "~/styles/tracker-stories.css?url";
 import trackerStyles from "~/styles/trackers.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Send to tracker · PRD Studio" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: trackerStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: trackerStyles },
+  { rel: "stylesheet", href: storyStyles },
+];
 
 const messageOf = (error: unknown) => (error instanceof AppError ? (error.details?.[0]?.message ?? error.message) : null);
 
@@ -25,14 +35,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { project, canEdit } = await orPageError(projectAccess(actor, params.projectId!));
   const mayEdit = canEdit && canWrite(actor);
   const q = new URL(request.url).searchParams;
-  const chosen = { outputId: q.get("outputId") ?? "", connectionId: q.get("connectionId") ?? "", target: (q.get("target") ?? "").trim() };
-  const [{ connections }, outputs, linked, { flash, headers }] = await Promise.all([
+  const asked = { outputId: q.get("outputId") ?? "", connectionId: q.get("connectionId") ?? "", target: (q.get("target") ?? "").trim() };
+  const [{ connections }, outputs, linked, { flash, headers }, prdMarkdown, defaults] = await Promise.all([
     listTrackerConnections(actor),
     listOutputs(actor, project.id, { kind: "user_stories", limit: 20 }),
     listTrackerIssues(actor, project.id),
     readFlash(request),
+    mayEdit ? prdStories(actor, project.id) : null,
+    mayEdit ? trackerDefaults(actor, project.id, { connectionId: asked.connectionId, target: asked.target }) : { connectionId: "", target: "" },
   ]);
-  const connectionId = chosen.connectionId || (connections.length === 1 ? connections[0]!.id : "");
+  const { connectionId } = defaults;
   let targets: { id: string; name: string }[] = [];
   let targetsError: string | null = null;
   let preview: Awaited<ReturnType<typeof previewStories>> | null = null;
@@ -45,13 +57,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       if (!targetsError) throw error;
     }
   }
-  if (mayEdit && chosen.connectionId && chosen.target && chosen.outputId) {
+  if (mayEdit && asked.connectionId && asked.target && asked.outputId) {
     try {
-      preview = await previewStories(actor, project.id, sendStoriesSchema.parse(chosen));
+      preview = await previewStories(actor, project.id, sendStoriesSchema.parse(asked));
     } catch (error) {
       previewError = messageOf(error) ?? "These stories cannot be previewed. Check the choices above.";
     }
   }
+  const prdCount = prdMarkdown ? parseStories(prdMarkdown).length : 0;
+  const askedSource = STORY_SOURCES.find((s) => s === q.get("source"));
+  const source = askedSource ?? (asked.outputId || outputs.length ? "output" : prdCount ? "prd" : "paste");
   return withHeaders(
     {
       project: { id: project.id, name: project.name },
@@ -61,7 +76,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         id: o.id,
         label: `${o.title}, ${new Date(o.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}`,
       })),
-      chosen: { ...chosen, connectionId, outputId: chosen.outputId || outputs[0]?.id || "" },
+      prdCount,
+      chosen: { source, connectionId, target: defaults.target, outputId: asked.outputId || outputs[0]?.id || "" },
       targets,
       targetsError,
       preview,
@@ -73,23 +89,90 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export const action = intentAction({
-  send: async ({ actor, values, params }) => {
-    const input = sendStoriesSchema.parse({ connectionId: values.connectionId, target: values.target, outputId: values.outputId });
-    const r = await sendStories(actor, params.projectId!, input);
-    const failures = r.results.filter((x) => x.error);
-    const parts = [`Sent to ${input.target}: ${r.created} created, ${r.updated} updated.`];
-    if (failures.length)
-      parts.push(`${failures.length} not sent: ${failures[0]!.error!.replace(/^Not sent: /, "")}. Send again to continue; nothing is duplicated.`);
-    return redirectWithNotice(`/projects/${params.projectId}/tracker`, parts.join(" "), failures.length ? "error" : "success");
-  },
-});
+/** The preview again, with the checked stories and why the send was refused, so nothing has to be chosen twice. */
+async function previewAgain(actor: Actor, projectId: string, input: SendStoriesInput, source: string, checked: string[], error: string) {
+  const preview = await previewStories(actor, projectId, { ...input, storyKeys: undefined });
+  const picked: PickerData = { preview, source, outputId: input.outputId ?? "", markdown: input.markdown ?? "", checked, error };
+  return { picked };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  // The checked stories are repeated `storyKeys` fields; the form reader keeps one value per name.
+  const raw = args.request.clone();
+  return intentAction({
+    preview: async ({ actor, values, params }) => {
+      const projectId = params.projectId!;
+      if (values.source === "output") {
+        // Saved outputs keep their preview address (a GET): post/redirect/get.
+        const input = sendStoriesSchema.parse({ connectionId: values.connectionId, target: values.target, outputId: values.outputId });
+        const query = new URLSearchParams({ outputId: input.outputId!, connectionId: input.connectionId, target: input.target });
+        return redirect(`/projects/${projectId}/tracker?${query}`);
+      }
+      const input = storySourceSchema.parse(values);
+      const { preview, markdown } = await previewPickedStories(actor, projectId, input);
+      const picked: PickerData = { preview, source: input.source, outputId: "", markdown, checked: null, error: null };
+      return { picked };
+    },
+    send: async ({ actor, values, params }) => {
+      const projectId = params.projectId!;
+      const input = sendStoriesSchema.parse({
+        connectionId: values.connectionId,
+        target: values.target,
+        outputId: values.outputId || undefined,
+        markdown: values.outputId ? undefined : values.markdown,
+      });
+      const source = values.source || (input.outputId ? "output" : "paste");
+      let storyKeys: string[] | undefined;
+      if (values.picking) {
+        // The preview's form: only the checked stories (without it, an older form or link: all of them).
+        const keys = (await raw.formData()).getAll("storyKeys").filter((v): v is string => typeof v === "string");
+        const checked = checkedStoriesSchema.safeParse(keys);
+        if (!checked.success) return data(await previewAgain(actor, projectId, input, source, keys, checked.error.issues[0]!.message), { status: 400 });
+        storyKeys = checked.data;
+      }
+      let r: Awaited<ReturnType<typeof sendStories>>;
+      try {
+        r = await sendStories(actor, projectId, { ...input, storyKeys });
+      } catch (error) {
+        // Refused as a whole (another send running…): the preview stays, with the reason beside the button.
+        const message = messageOf(error);
+        const again = message ? await previewAgain(actor, projectId, input, source, storyKeys ?? [], message).catch(() => null) : null;
+        if (!again) throw error;
+        return data(again, { status: (error as AppError).status });
+      }
+      const failures = r.results.filter((x) => x.error);
+      const parts = [`Sent to ${input.target}: ${r.created} created, ${r.updated} updated.`];
+      if (failures.length)
+        parts.push(`${failures.length} not sent: ${failures[0]!.error!.replace(/^Not sent: /, "")}. Send again to continue; nothing is duplicated.`);
+      return redirectWithNotice(`/projects/${projectId}/tracker`, parts.join(" "), failures.length ? "error" : "success");
+    },
+  })(args);
+}
 
 export default function SendToTracker() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const state = result && typeof result === "object" && "formError" in result ? (result as FormState) : null;
-  const kind = d.connections.find((c) => c.id === d.chosen.connectionId)?.targetKind ?? "repository";
+  const failure = result && typeof result === "object" && "formError" in result ? (result as FormState) : null;
+  const picked = result && typeof result === "object" && "picked" in result ? (result.picked as PickerData) : null;
+  // After a POST (a preview, or a refused send), the form shows what was posted.
+  const posted = failure?.values ?? null;
+  const chosen = {
+    source: posted?.source || picked?.source || d.chosen.source,
+    outputId: posted?.outputId || picked?.outputId || d.chosen.outputId,
+    markdown: posted?.markdown ?? (picked?.source === "paste" ? picked.markdown : ""),
+    connectionId: posted?.connectionId || picked?.preview.connectionId || d.chosen.connectionId,
+    target: posted?.target ?? picked?.preview.target ?? d.chosen.target,
+  };
+  const previewFailed = failure?.intent === "preview" ? failure : null;
+  const errors = previewFailed?.fieldErrors;
+  const targetError = errors?.target ?? errors?.connectionId ?? (picked ? null : d.previewError) ?? d.targetsError;
+  const shown: PickerData | null =
+    picked ?? (d.preview ? { preview: d.preview, source: "output", outputId: d.chosen.outputId, markdown: "", checked: null, error: null } : null);
+  const kind = d.connections.find((c) => c.id === chosen.connectionId)?.targetKind ?? "repository";
+  // A failure whose form is not on the page (a viewer's post, a send without its preview) is shown at the top.
+  const formShown = d.mayEdit && d.connections.length > 0;
+  const pickerShown = Boolean(shown && d.mayEdit);
+  const strayFailure = failure && !(failure.intent === "preview" ? formShown : failure.intent === "send" && pickerShown) ? failure : null;
   return (
     <div className="stack">
       {d.notice ? (
@@ -97,6 +180,7 @@ export default function SendToTracker() {
           <p>{d.notice.message}</p>
         </div>
       ) : null}
+      {strayFailure ? <FormAlert state={strayFailure} /> : null}
       <section className="card stack" aria-labelledby="send-heading">
         <h2 id="send-heading">Send user stories to a tracker</h2>
         {!d.mayEdit ? (
@@ -105,25 +189,14 @@ export default function SendToTracker() {
           <p className="muted">
             No issue tracker is connected. An owner or admin connects one in <Link to="/settings/trackers">Settings → Issue trackers</Link>.
           </p>
-        ) : d.outputs.length === 0 ? (
-          <p className="muted">
-            No saved user stories yet. Write them on the <Link to={`/projects/${d.project.id}/ai/documents`}>AI documents page</Link>, then come back.
-          </p>
         ) : (
-          <Form method="get" className="form">
-            <div className="field">
-              <label htmlFor="field-outputId">User stories</label>
-              <select id="field-outputId" name="outputId" defaultValue={d.chosen.outputId}>
-                {d.outputs.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="preview" />
+            <FormAlert state={previewFailed} />
+            <StorySourceFields projectId={d.project.id} outputs={d.outputs} prdCount={d.prdCount} chosen={chosen} errors={errors} />
             <div className="field">
               <label htmlFor="field-connectionId">Tracker</label>
-              <select id="field-connectionId" name="connectionId" defaultValue={d.chosen.connectionId}>
+              <select id="field-connectionId" name="connectionId" defaultValue={chosen.connectionId}>
                 {d.connections.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.label}
@@ -137,9 +210,9 @@ export default function SendToTracker() {
                 id="field-target"
                 name="target"
                 list="tracker-targets"
-                defaultValue={d.chosen.target}
+                defaultValue={chosen.target}
                 autoComplete="off"
-                aria-invalid={d.targetsError || d.previewError ? true : undefined}
+                aria-invalid={targetError ? true : undefined}
                 aria-describedby="field-target-hint"
               />
               <datalist id="tracker-targets">
@@ -149,9 +222,8 @@ export default function SendToTracker() {
                   </option>
                 ))}
               </datalist>
-              <p id="field-target-hint" className={d.targetsError || d.previewError ? "field-error" : "hint"}>
-                {d.previewError ??
-                  d.targetsError ??
+              <p id="field-target-hint" className={targetError ? "field-error" : "hint"}>
+                {targetError ??
                   (d.targets.length
                     ? `Suggested: ${d.targets
                         .map((t) => t.name)
@@ -168,7 +240,9 @@ export default function SendToTracker() {
           </Form>
         )}
       </section>
-      {d.preview ? <Preview preview={d.preview} outputId={d.chosen.outputId} state={state} /> : null}
+      {shown && d.mayEdit ? (
+        <StoryPicker key={shown.preview.stories.map((s) => s.key).join()} data={shown} state={failure?.intent === "send" ? failure : null} />
+      ) : null}
       <section className="card stack" aria-labelledby="linked-heading">
         <h2 id="linked-heading">Linked issues</h2>
         {d.linked.issues.length === 0 ? (
@@ -209,63 +283,5 @@ export default function SendToTracker() {
         )}
       </section>
     </div>
-  );
-}
-
-type PreviewData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["preview"]>;
-
-function Preview({ preview, outputId, state }: { preview: PreviewData; outputId: string; state: FormState | null }) {
-  return (
-    <section className="card stack" aria-labelledby="preview-heading">
-      <h2 id="preview-heading">Preview: {preview.target}</h2>
-      <p>
-        {preview.creates} to create, {preview.updates} to update. Stories already sent update their issue instead of making a new one.
-      </p>
-      {preview.stories.length === 0 ? (
-        <p className="muted">No stories were found in this output (stories are the ### headings).</p>
-      ) : (
-        <div className="tracker-table-wrap">
-          <table className="table tracker-table">
-            <caption className="sr-only">Issues that will be sent</caption>
-            <thead>
-              <tr>
-                <th scope="col">Action</th>
-                <th scope="col">Title</th>
-                <th scope="col" className="tracker-optional">
-                  Labels
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.stories.map((s) => (
-                <tr key={s.key}>
-                  <td>{s.action === "create" ? "Create" : `Update ${s.issue?.externalKey ?? ""}`}</td>
-                  <td>{s.title}</td>
-                  <td className="tracker-optional">
-                    <span className="tracker-labels">
-                      {s.labels.map((l) => (
-                        <span key={l} className="badge">
-                          {l}
-                        </span>
-                      ))}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <FormAlert state={state} />
-      {preview.stories.length ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="connectionId" value={preview.connectionId} />
-          <input type="hidden" name="target" value={preview.target} />
-          <input type="hidden" name="outputId" value={outputId} />
-          <SubmitButton pendingText="Sending…">{`Send ${preview.stories.length} ${preview.stories.length === 1 ? "story" : "stories"} to ${preview.target}`}</SubmitButton>
-        </Form>
-      ) : null}
-    </section>
   );
 }

@@ -1,25 +1,32 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as withHeaders } from "@remix-run/node";
+import { redirect, data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { ConnectTrackerForm } from "~/components/trackers/connect-form";
+import { OAuthConnect, ReconnectButton } from "~/components/trackers/oauth-connect";
+import { appUrl } from "~/config.server";
 import { isAdmin } from "~/domain/actor";
 import { TRACKER_INFO, type TrackerService } from "~/domain/trackers/adapter";
 import { connectTracker, disconnectTracker, listTrackerConnections, setTrackerWebhookSecret } from "~/domain/trackers/connections.server";
-import { connectTrackerSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
+import { startTrackerOAuth } from "~/domain/trackers/oauth.server";
+import { connectTrackerSchema, trackerServiceSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
 import { AppError } from "~/domain/errors";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
+import trackerOAuthStyles from "~/styles/tracker-oauth.css?url";
 import trackerStyles from "~/styles/trackers.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Issue trackers · Settings · PRD Studio" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: trackerStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: trackerStyles },
+  { rel: "stylesheet", href: trackerOAuthStyles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  const [{ connections, services }, { flash, headers }] = await Promise.all([listTrackerConnections(actor), readFlash(request)]);
+  const [{ connections, services, oauth }, { flash, headers }] = await Promise.all([listTrackerConnections(actor), readFlash(request)]);
   // The service whose connect fields are shown (?service=…, from the picker); the first one offered otherwise.
   const asked = new URL(request.url).searchParams.get("service");
   const selected = services.find((s) => s === asked) ?? services[0] ?? null;
@@ -27,9 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       connections,
       services: services.map((s) => ({ id: s, name: TRACKER_INFO[s].name })),
+      // Services an admin can connect by signing in (their OAuth client is configured); empty for members.
+      oauth: oauth.map((s) => ({ id: s, name: TRACKER_INFO[s].name })),
       selected,
       isAdmin: isAdmin(actor),
-      notice: flash?.kind === "notice" ? flash.message : null,
+      notice: flash?.kind === "notice" ? { message: flash.message, error: flash.tone === "error" } : null,
     },
     { headers },
   );
@@ -37,6 +46,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = intentAction(
   {
+    // "Connect with …": off to the service's consent page (its callback comes back here with a notice).
+    oauth: async ({ actor, values }) => {
+      const { url } = await startTrackerOAuth(actor, trackerServiceSchema.parse(values.service), appUrl());
+      return redirect(url);
+    },
     connect: async ({ actor, values }) => {
       const service = values.service || "github";
       const settings = service === "jira" ? { siteUrl: values.siteUrl ?? "", email: values.email ?? "" } : undefined;
@@ -118,7 +132,7 @@ function SecretForm({ c, state }: { c: Connection; state: FormState | null }) {
   );
 }
 
-function ConnectionCard({ c, isAdmin, state }: { c: Connection; isAdmin: boolean; state: FormState | null }) {
+function ConnectionCard({ c, isAdmin, canReconnect, state }: { c: Connection; isAdmin: boolean; canReconnect: boolean; state: FormState | null }) {
   const headingId = `tracker-${c.id}`;
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -126,7 +140,12 @@ function ConnectionCard({ c, isAdmin, state }: { c: Connection; isAdmin: boolean
         <h3 id={headingId}>
           {c.serviceName} <span className="muted">· {c.accountLabel}</span>
         </h3>
-        <span className="badge badge-success">Connected</span>
+        <span className="tracker-auth-kind">
+          {c.needsReconnect ? <span className="badge badge-warning">Needs reconnecting</span> : null}
+          <span className={c.needsReconnect ? "badge" : "badge badge-success"}>
+            {c.authKind === "oauth" ? "Connected with OAuth" : "Connected with a token"}
+          </span>
+        </span>
       </div>
       <p className="muted">
         Connected by {c.createdBy?.name ?? "a former member"} on {new Date(c.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}. Send user stories
@@ -155,7 +174,8 @@ function ConnectionCard({ c, isAdmin, state }: { c: Connection; isAdmin: boolean
         </div>
       ) : null}
       {isAdmin ? (
-        <div>
+        <div className="inline">
+          {c.needsReconnect && canReconnect ? <ReconnectButton service={c.service} name={c.serviceName} /> : null}
           <PostButton
             intent="disconnect"
             fields={{ connectionId: c.id }}
@@ -171,7 +191,7 @@ function ConnectionCard({ c, isAdmin, state }: { c: Connection; isAdmin: boolean
 }
 
 export default function TrackersSettings() {
-  const { connections, services, selected, isAdmin, notice } = useLoaderData<typeof loader>();
+  const { connections, services, oauth, selected, isAdmin, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const state = result && typeof result === "object" && "formError" in result ? (result as FormState) : null;
   // After a refused connect, keep showing the fields of the service that was tried.
@@ -182,19 +202,23 @@ export default function TrackersSettings() {
       <h2>Issue trackers</h2>
       <p className="muted">Send a PRD's user stories to GitHub, Linear or Jira as issues, and see which are open, in progress or done.</p>
       {notice ? (
-        <div className="alert alert-success" role="status">
-          <p>{notice}</p>
+        <div className={notice.error ? "alert alert-error" : "alert alert-success"} role={notice.error ? "alert" : "status"}>
+          <p>{notice.message}</p>
         </div>
       ) : null}
+      <FormAlert state={state?.intent === "oauth" ? state : null} />
       <FormAlert state={state?.intent === "disconnect" || (state?.intent === "webhookSecret" && !state.fieldErrors?.secret) ? state : null} />
       {connections.length === 0 ? (
         <p className="muted">
-          {isAdmin ? "No tracker is connected yet." : "No tracker is connected yet. Ask an owner or admin of your organization to connect one."}
+          {isAdmin
+            ? "No tracker is connected yet."
+            : "No tracker is connected yet. An owner or admin of your organization can connect GitHub, Linear or Jira here: ask one of them."}
         </p>
       ) : (
-        connections.map((c) => <ConnectionCard key={c.id} c={c} isAdmin={isAdmin} state={state} />)
+        connections.map((c) => <ConnectionCard key={c.id} c={c} isAdmin={isAdmin} canReconnect={oauth.some((s) => s.id === c.service)} state={state} />)
       )}
-      {isAdmin && connectService ? <ConnectTrackerForm services={services} selected={connectService} state={state} /> : null}
+      {isAdmin && oauth.length > 0 ? <OAuthConnect services={oauth} /> : null}
+      {isAdmin && connectService ? <ConnectTrackerForm services={services} selected={connectService} state={state} afterOAuth={oauth.length > 0} /> : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import * as m0023 from "./0023_home_feed";
 import * as m0024 from "./0024_trackers";
 import * as m0025 from "./0025_slack";
 import * as m0026 from "./0026_comment_search";
+import * as m0027 from "./0027_tracker_oauth";
 import * as m0028 from "./0028_tracker_send_locks";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   "0024_trackers": m0024,
   "0025_slack": m0025,
   "0026_comment_search": m0026,
+  "0027_tracker_oauth": m0027,
   "0028_tracker_send_locks": m0028,
 };

@@ -1,5 +1,7 @@
 /** Scheduled exports, their runs and delivery logs; workspace integrations. */
 
+import type { TrackerService } from "./trackers";
+
 /** Stored (canonical) schedule types; the API also accepts weekly_digest and custom_cron. */
 export type ScheduleType = "weekly" | "on_status_change" | "cron" | "one_time";
 export type ExportFileFormat = "pdf" | "html" | "docx" | "markdown";
@@ -85,8 +87,8 @@ export interface OauthStatesTable {
   stateHash: string;
   orgId: string;
   userId: string;
-  /** The export integrations, and Slack (app/domain/slack). */
-  provider: IntegrationProvider | "slack";
+  /** The export integrations, Slack (app/domain/slack) and the issue trackers ("tracker:github", app/domain/trackers/oauth.server.ts). */
+  provider: IntegrationProvider | "slack" | `tracker:${TrackerService}`;
   codeVerifier: string | null;
   redirectTo: string | null;
   /** The hashed id of the browser session that started the flow (null when started with an API key). */

@@ -9,8 +9,12 @@ export interface TrackerConnectionsTable {
   orgId: string;
   service: TrackerService;
   authKind: TrackerAuthKind;
-  /** AES-256-GCM (utils/crypto.server). */
+  /** AES-256-GCM (utils/crypto.server): the pasted token, or the OAuth access token. */
   tokenEncrypted: string;
+  /** OAuth only: the refresh token, AES-256-GCM encrypted (migration 0027). */
+  refreshTokenEncrypted: string | null;
+  /** OAuth only: when the access token expires (ISO); null when it does not (migration 0027). */
+  tokenExpiresAt: string | null;
   /** Whose token it is at the service ("octocat"). */
   accountLabel: string;
   /** JSON object of non-secret, service-specific settings (a Jira site URL...). */

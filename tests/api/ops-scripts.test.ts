@@ -45,7 +45,18 @@ afterAll(async () => {
 describe("encryption key rotation", () => {
   it("lists every table written with encrypt()", () => {
     expect(ENCRYPTED_COLUMNS.map((c) => c.table).sort()).toEqual(
-      ["aiProviderKeys", "integrationConnections", "invitations", "oauthStates", "projectShares", "scheduledExports", "slackConnections", "stakeholderViews", "webhooks"].sort(),
+      [
+        "aiProviderKeys",
+        "integrationConnections",
+        "invitations",
+        "oauthStates",
+        "projectShares",
+        "scheduledExports",
+        "slackConnections",
+        "stakeholderViews",
+        "trackerConnections",
+        "webhooks",
+      ].sort(),
     );
   });
 

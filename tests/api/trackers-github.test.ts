@@ -267,10 +267,11 @@ describe("pages, with JavaScript off", () => {
     expect(page.status, page.text).toBe(200);
     const doc = parseHtml(page.text);
     expect(doc.querySelector("#preview-heading")?.textContent).toBe("Preview: acme/app");
-    expect([...doc.querySelectorAll("section[aria-labelledby=preview-heading] tbody tr td:first-child")].map((td) => td.textContent)).toEqual([
-      "Update acme/app#1",
-      "Update acme/app#2",
-      "Update acme/app#3",
+    // One checkbox per story, labelled with what the send will do (tests/api/tracker-story-picking.test.ts picks some).
+    expect([...doc.querySelectorAll("section[aria-labelledby=preview-heading] input[name=storyKeys] + label")].map((l) => l.textContent)).toEqual([
+      "Snap a receipt — will update acme/app#1",
+      "Attach a receipt to a report — will update acme/app#2",
+      "Approve a report — will update acme/app#3",
     ]);
     expect(doc.querySelector("progress")?.getAttribute("value")).toBe("1");
     expect(pageText(page)).toContain("1 of 6 stories done");

@@ -121,7 +121,7 @@ describe("connecting Jira", () => {
 });
 
 describe("sending stories to Jira", () => {
-  it("previews without calling Jira, then creates one Task per story with an ADF description and hyphenated labels", async () => {
+  it("previews without calling Jira, then creates one Story per story (the project has that type, looked up once) with an ADF description and hyphenated labels", async () => {
     jira.calls.length = 0;
     const preview = await send("preview", { connectionId, target: "EXP", outputId });
     expect(preview.body).toMatchObject({ creates: 3, updates: 0 });
@@ -129,10 +129,11 @@ describe("sending stories to Jira", () => {
     const res = await send("send", { connectionId, target: "EXP", outputId });
     expect(res.body).toMatchObject({ created: 3, updated: 0, failed: 0 });
     expect(jira.issues.map((i) => [i.key, i.summary, i.issuetype])).toEqual([
-      ["EXP-1", "Snap a receipt", "Task"],
-      ["EXP-2", "Attach a receipt to a report", "Task"],
-      ["EXP-3", "Approve a report", "Task"],
+      ["EXP-1", "Snap a receipt", "Story"],
+      ["EXP-2", "Attach a receipt to a report", "Story"],
+      ["EXP-3", "Approve a report", "Story"],
     ]);
+    expect(jira.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /issue/createmeta/EXP/issuetypes", "POST /issue", "POST /issue", "POST /issue"]);
     const description = jira.issues[0]!.description;
     expect(description).toMatchObject({ version: 1, type: "doc" });
     expect(description.content.find((b: { type: string }) => b.type === "bulletList").content).toHaveLength(2);
@@ -173,6 +174,9 @@ describe("sending stories to Jira", () => {
       "Attach a receipt to a report",
       "Approve a report",
     ]);
+    // OPS has no Story type: Task. WEB has neither Story nor Task: its first type that is not a subtask (Bug).
+    expect([...new Set(jira.issues.filter((i) => i.project === "OPS").map((i) => i.issuetype))]).toEqual(["Task"]);
+    expect([...new Set(jira.issues.filter((i) => i.project === "WEB").map((i) => i.issuetype))]).toEqual(["Bug"]);
   });
 });
 

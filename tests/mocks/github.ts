@@ -13,7 +13,9 @@ export const GOOD_TOKEN = "ghp_goodtoken000000000000000000000000";
 type Issue = { id: number; number: number; title: string; body: string; labels: string[]; state: "open" | "closed"; repo: string };
 type Failure = { status: number; headers?: Record<string, string>; message: string };
 
-export function createGithubMock() {
+/** `accepts`: which tokens GitHub takes (default: GOOD_TOKEN); the OAuth suite passes the tokens its token endpoint issued. */
+export function createGithubMock(options: { accepts?: (token: string) => boolean } = {}) {
+  const accepts = options.accepts ?? ((token: string) => token === GOOD_TOKEN);
   const issues: Issue[] = [];
   const calls: { method: string; path: string; body: any }[] = [];
   /** Answers for the next issue writes (POST or PATCH), in order; null lets that write through. */
@@ -29,7 +31,11 @@ export function createGithubMock() {
     state: i.state,
     labels: i.labels.map((name, k) => ({ id: k + 1, name })),
   });
-  const authorized = (request: Request) => request.headers.get("authorization") === `token ${GOOD_TOKEN}`;
+  // Octokit sends "token <t>"; GitHub also takes "Bearer <t>".
+  const authorized = (request: Request) => {
+    const token = /^(?:token|bearer) (\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+    return token !== undefined && accepts(token);
+  };
   const refuse = () => HttpResponse.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest" }, { status: 401 });
   const fail = () => {
     const f = failures.shift();

@@ -2,10 +2,14 @@ import { http, HttpResponse } from "msw";
 
 /**
  * A Jira Cloud REST v3 stand-in at JIRA_SITE (allowed in tests through
- * JIRA_ALLOWED_HOSTS): /myself, paginated /project/search ({values, isLast}),
- * POST /issue → 201 {id, key, self}, PUT /issue/{key} → 204, GET /issue/{key}
- * with fields.status.statusCategory; 401 {errorMessages} for bad basic auth,
- * 429 with Retry-After for queued failures.
+ * JIRA_ALLOWED_HOSTS), or at another `base` (Atlassian's API gateway,
+ * {api}/ex/jira/{cloudId}, for OAuth): /myself, paginated /project/search
+ * ({values, isLast}), the issue types of a project
+ * (/issue/createmeta/{key}/issuetypes: EXP has Story, OPS only Task, WEB
+ * neither), POST /issue → 201 {id, key, self} (400 for a type the project does
+ * not have), PUT /issue/{key} → 204, GET /issue/{key} with
+ * fields.status.statusCategory; 401 {errorMessages} for bad auth, 429 with
+ * Retry-After for queued failures.
  */
 
 export const JIRA_SITE = "http://jira.test";
@@ -15,20 +19,32 @@ export const JIRA_TOKEN = "ATATT3xFfGF0goodtoken";
 type Issue = { id: string; key: string; project: string; summary: string; description: any; labels: string[]; issuetype: string; category: string };
 export type JiraFailure = { retryAfter: number } | null;
 
-const PROJECTS = [
-  { id: "10000", key: "EXP", name: "Expenses" },
-  { id: "10001", key: "OPS", name: "Operations" },
-  { id: "10002", key: "WEB", name: "Website" },
+type IssueType = { id: string; name: string; subtask: boolean; hierarchyLevel: number };
+const type = (id: string, name: string, subtask = false, hierarchyLevel = subtask ? -1 : 0): IssueType => ({ id, name, subtask, hierarchyLevel });
+
+/** Issue types as Jira's project templates have them: Scrum (Epic, Story, Task, Bug, Subtask), business (Task, Subtask), a bug tracker. */
+const PROJECTS: { id: string; key: string; name: string; issueTypes: IssueType[] }[] = [
+  {
+    id: "10000",
+    key: "EXP",
+    name: "Expenses",
+    issueTypes: [type("10000", "Epic", false, 1), type("10001", "Story"), type("10002", "Task"), type("10003", "Bug"), type("10004", "Subtask", true)],
+  },
+  { id: "10001", key: "OPS", name: "Operations", issueTypes: [type("10004", "Subtask", true), type("10002", "Task")] },
+  { id: "10002", key: "WEB", name: "Website", issueTypes: [type("10004", "Subtask", true), type("10003", "Bug"), type("10005", "Improvement")] },
 ];
 
-export function createJiraMock() {
+/** `base`: where the REST API lives (default JIRA_SITE); `authorized`: which requests are signed in (default: basic auth with JIRA_EMAIL and JIRA_TOKEN). */
+export function createJiraMock(options: { base?: string; authorized?: (request: Request) => boolean } = {}) {
+  const base = options.base ?? JIRA_SITE;
   const issues: Issue[] = [];
   const calls: { method: string; path: string; body: any }[] = [];
   /** Answers for the next issue writes (POST or PUT), in order; null lets that write through. */
   const failures: JiraFailure[] = [];
   const goodAuth = `Basic ${Buffer.from(`${JIRA_EMAIL}:${JIRA_TOKEN}`).toString("base64")}`;
   const refuse = () => HttpResponse.json({ errorMessages: ["Client must be authenticated to access this resource."], errors: {} }, { status: 401 });
-  const guard = (request: Request) => (request.headers.get("authorization") === goodAuth ? null : refuse());
+  const authorized = options.authorized ?? ((request: Request) => request.headers.get("authorization") === goodAuth);
+  const guard = (request: Request) => (authorized(request) ? null : refuse());
   const fail = () => {
     const f = failures.shift();
     return f ? HttpResponse.json({ errorMessages: ["Rate limit exceeded."] }, { status: 429, headers: { "Retry-After": String(f.retryAfter) } }) : null;
@@ -36,26 +52,44 @@ export function createJiraMock() {
   const shape = (i: Issue) => ({
     id: i.id,
     key: i.key,
-    self: `${JIRA_SITE}/rest/api/3/issue/${i.id}`,
+    self: `${base}/rest/api/3/issue/${i.id}`,
     fields: { summary: i.summary, labels: i.labels, status: { name: "To Do", statusCategory: { id: 2, key: i.category, name: i.category } } },
   });
   const find = (key: string) => issues.find((i) => i.key === key || i.id === key);
   const handlers = [
     http.get(
-      `${JIRA_SITE}/rest/api/3/myself`,
+      `${base}/rest/api/3/myself`,
       ({ request }) =>
         guard(request) ?? HttpResponse.json({ accountId: "5b10a2844c20165700ede21g", displayName: "Jo Jira", emailAddress: JIRA_EMAIL, active: true }),
     ),
-    http.get(`${JIRA_SITE}/rest/api/3/project/search`, ({ request }) => {
+    http.get(`${base}/rest/api/3/project/search`, ({ request }) => {
       const refused = guard(request);
       if (refused) return refused;
       const url = new URL(request.url);
       const startAt = Number(url.searchParams.get("startAt") ?? 0);
-      const values = PROJECTS.slice(startAt, startAt + 2);
+      const values = PROJECTS.slice(startAt, startAt + 2).map(({ issueTypes: _types, ...p }) => p);
       calls.push({ method: "GET", path: `/project/search?startAt=${startAt}`, body: null });
       return HttpResponse.json({ startAt, maxResults: 2, total: PROJECTS.length, isLast: startAt + 2 >= PROJECTS.length, values });
     }),
-    http.post(`${JIRA_SITE}/rest/api/3/issue`, async ({ request }) => {
+    http.get(`${base}/rest/api/3/issue/createmeta/:key/issuetypes`, ({ request, params }) => {
+      const refused = guard(request);
+      if (refused) return refused;
+      calls.push({ method: "GET", path: `/issue/createmeta/${params.key}/issuetypes`, body: null });
+      const project = PROJECTS.find((p) => p.key === params.key || p.id === params.key);
+      if (!project) return HttpResponse.json({ errorMessages: [`No project could be found with key '${params.key}'.`], errors: {} }, { status: 404 });
+      const issueTypes = project.issueTypes.map((t) => ({
+        self: `${base}/rest/api/3/issuetype/${t.id}`,
+        id: t.id,
+        description: `${t.name} issue type`,
+        iconUrl: `${base}/images/icons/issuetypes/${t.name.toLowerCase()}.svg`,
+        name: t.name,
+        untranslatedName: t.name,
+        subtask: t.subtask,
+        hierarchyLevel: t.hierarchyLevel,
+      }));
+      return HttpResponse.json({ maxResults: 50, startAt: 0, total: issueTypes.length, issueTypes });
+    }),
+    http.post(`${base}/rest/api/3/issue`, async ({ request }) => {
       const refused = guard(request);
       if (refused) return refused;
       const body = (await request.json()) as { fields: any };
@@ -63,8 +97,11 @@ export function createJiraMock() {
       const failed = fail();
       if (failed) return failed;
       const project = body.fields.project?.key as string;
-      if (!PROJECTS.some((p) => p.key === project))
-        return HttpResponse.json({ errorMessages: [], errors: { project: "valid project is required" } }, { status: 400 });
+      const found = PROJECTS.find((p) => p.key === project);
+      if (!found) return HttpResponse.json({ errorMessages: [], errors: { project: "valid project is required" } }, { status: 400 });
+      const asked = body.fields.issuetype ?? {};
+      const issuetype = found.issueTypes.find((t) => !t.subtask && (t.id === asked.id || t.name === asked.name));
+      if (!issuetype) return HttpResponse.json({ errorMessages: [], errors: { issuetype: "Specify a valid issue type" } }, { status: 400 });
       const n = issues.filter((i) => i.project === project).length + 1;
       const issue: Issue = {
         id: String(10100 + issues.length),
@@ -73,13 +110,13 @@ export function createJiraMock() {
         summary: body.fields.summary,
         description: body.fields.description,
         labels: body.fields.labels ?? [],
-        issuetype: body.fields.issuetype?.name,
+        issuetype: issuetype.name,
         category: "new",
       };
       issues.push(issue);
-      return HttpResponse.json({ id: issue.id, key: issue.key, self: `${JIRA_SITE}/rest/api/3/issue/${issue.id}` }, { status: 201 });
+      return HttpResponse.json({ id: issue.id, key: issue.key, self: `${base}/rest/api/3/issue/${issue.id}` }, { status: 201 });
     }),
-    http.put(`${JIRA_SITE}/rest/api/3/issue/:key`, async ({ request, params }) => {
+    http.put(`${base}/rest/api/3/issue/:key`, async ({ request, params }) => {
       const refused = guard(request);
       if (refused) return refused;
       const body = (await request.json()) as { fields: any };
@@ -95,7 +132,7 @@ export function createJiraMock() {
       });
       return new HttpResponse(null, { status: 204 });
     }),
-    http.get(`${JIRA_SITE}/rest/api/3/issue/:key`, ({ request, params }) => {
+    http.get(`${base}/rest/api/3/issue/:key`, ({ request, params }) => {
       const refused = guard(request);
       if (refused) return refused;
       const issue = find(String(params.key));

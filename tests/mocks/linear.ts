@@ -23,14 +23,19 @@ const LABELS = [
   { id: "label-bug", name: "Bug" },
 ];
 
-export function createLinearMock() {
+/** `acceptsBearer`: OAuth access tokens Linear takes as "Bearer <t>" (the OAuth suite's); the API key is always taken as it is. */
+export function createLinearMock(options: { acceptsBearer?: (token: string) => boolean } = {}) {
   const issues: Issue[] = [];
   const calls: { operation: string; variables: any }[] = [];
   /** Answers for the next issue writes (IssueCreate or IssueUpdate), in order; null lets that write through. */
   const failures: LinearFailure[] = [];
   let next = 0;
   const linear = graphql.link(LINEAR_API_URL);
-  const authorized = (request: Request) => request.headers.get("authorization") === LINEAR_KEY;
+  const authorized = (request: Request) => {
+    const header = request.headers.get("authorization") ?? "";
+    const bearer = /^Bearer (\S+)$/.exec(header)?.[1];
+    return header === LINEAR_KEY || (bearer !== undefined && (options.acceptsBearer?.(bearer) ?? false));
+  };
   const refuse = (): Reply =>
     HttpResponse.json(
       {

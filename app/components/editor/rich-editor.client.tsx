@@ -31,6 +31,8 @@ export interface RichEditorProps {
   me: { id: string; name: string };
   canEdit: boolean;
   canComment: boolean;
+  /** The organization has an issue tracker connected: editors may send the stories in a selection to it. */
+  canSendToTracker?: boolean;
   /** The server-rendered document, shown until the live document arrives. */
   html: string;
   /** The PRD's version when the page was rendered (the status line shows newer ones as they are saved). */
@@ -193,10 +195,16 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
     }
   }
 
+  /** The selected blocks as Markdown (headings keep their #), as AI gets a multi-block selection. */
+  function selectionMarkdown() {
+    if (!editor || editor.state.selection.empty) return "";
+    return markdown.serialize({ type: "doc", content: editor.state.selection.content().content.toJSON() }).trim();
+  }
+
   function open(kind: "comment" | "ai") {
     const current = editor ? captureSelection(editor, container.current) : null;
     if (!editor || !current) return;
-    const source = current.blocks ? markdown.serialize({ type: "doc", content: editor.state.selection.content().content.toJSON() }).trim() : current.text;
+    const source = current.blocks ? selectionMarkdown() : current.text;
     setTask({ kind, selection: { ...current, source } });
   }
 
@@ -225,7 +233,18 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
           <EditorContent editor={editor} />
           {slash?.items.length ? <SlashMenu state={slash} container={container.current} /> : null}
           {selection && !task ? (
-            <SelectionBar at={selection} canEdit={canEdit} canComment={props.canComment} onComment={() => open("comment")} onAi={() => open("ai")} />
+            <SelectionBar
+              at={selection}
+              canEdit={canEdit}
+              canComment={props.canComment}
+              onComment={() => open("comment")}
+              onAi={() => open("ai")}
+              sendStories={
+                props.canSendToTracker
+                  ? { action: `/projects/${encodeURIComponent(projectId)}/tracker`, markdown: () => selectionMarkdown() || (selection?.text ?? "") }
+                  : undefined
+              }
+            />
           ) : null}
           {task?.kind === "comment" ? (
             <CommentComposer

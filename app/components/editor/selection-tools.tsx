@@ -6,9 +6,10 @@ import { SelectionAi } from "./selection-ai";
 import { textIndex } from "./text-index";
 
 /**
- * What can be done with selected text: comment on it, or ask AI to rewrite
- * it. The selection is captured (text, the words around it, its range) so
- * the panel can stay open while the user types elsewhere.
+ * What can be done with selected text: comment on it, ask AI to rewrite
+ * it, or send the stories in it to an issue tracker. The selection is
+ * captured (text, the words around it, its range) so the panel can stay
+ * open while the user types elsewhere.
  */
 
 export interface CapturedSelection {
@@ -51,12 +52,15 @@ export function SelectionBar({
   canComment,
   onComment,
   onAi,
+  sendStories,
 }: {
   at: { top: number; left: number };
   canEdit: boolean;
   canComment: boolean;
   onComment: () => void;
   onAi: () => void;
+  /** "Send selected stories to tracker": the tracker page's address and the selection as Markdown (absent: not offered). */
+  sendStories?: { action: string; markdown: () => string };
 }) {
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected text" style={{ top: at.top, left: at.left }}>
@@ -69,6 +73,26 @@ export function SelectionBar({
         <button type="button" className="btn btn-secondary btn-sm" onMouseDown={(e) => e.preventDefault()} onClick={onAi}>
           Ask AI
         </button>
+      ) : null}
+      {canEdit && sendStories ? (
+        // A real form: the tracker page opens (a normal navigation) with the selection as pasted stories, already previewed.
+        <form
+          method="post"
+          action={sendStories.action}
+          className="selection-bar-form"
+          onSubmit={(e) => {
+            const field = e.currentTarget.elements.namedItem("markdown");
+            if (field instanceof HTMLInputElement) field.value = sendStories.markdown();
+          }}
+        >
+          <input type="hidden" name="intent" value="preview" />
+          <input type="hidden" name="source" value="paste" />
+          <input type="hidden" name="from" value="editor" />
+          <input type="hidden" name="markdown" defaultValue="" />
+          <button type="submit" className="btn btn-secondary btn-sm" onMouseDown={(e) => e.preventDefault()}>
+            Send selected stories to tracker
+          </button>
+        </form>
       ) : null}
     </div>
   );

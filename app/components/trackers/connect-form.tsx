@@ -7,7 +7,8 @@ import type { TrackerService } from "~/domain/trackers/adapter";
  * The settings page's "connect a tracker" card: a GET form picks the service
  * (works with JavaScript off: choosing and pressing "Show its fields"
  * reloads the page with ?service=…), then the POST form shows that service's
- * fields.
+ * fields. Under the "Connect with …" buttons (oauth-connect.tsx) it is the
+ * "or paste a token" way.
  */
 
 const COPY: Record<TrackerService, { tokenLabel: string; hint: string; help: ReactNode }> = {
@@ -47,17 +48,20 @@ export function ConnectTrackerForm({
   services,
   selected,
   state,
+  afterOAuth = false,
 }: {
   services: { id: TrackerService; name: string }[];
   selected: TrackerService;
   state: FormState | null;
+  /** Shown under "Connect by signing in": the token is the other way. */
+  afterOAuth?: boolean;
 }) {
   const name = services.find((s) => s.id === selected)?.name ?? selected;
   const copy = COPY[selected];
   const connectState = state?.intent === "connect" ? state : null;
   return (
     <section className="card stack tracker-connect" aria-labelledby="connect-heading">
-      <h3 id="connect-heading">Connect {name}</h3>
+      <h3 id="connect-heading">{afterOAuth ? `Or paste a ${copy.tokenLabel}` : `Connect ${name}`}</h3>
       {services.length > 1 ? (
         <Form method="get" className="tracker-service-pick">
           <div className="field">

@@ -1,3 +1,5 @@
+import type { Role } from "#db/schema";
+import type { OauthStatesTable } from "#db/tables/exports";
 import { db } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { nowIso, randomToken, safeEqual, sha256 } from "~/utils/ids.server";
@@ -23,6 +25,9 @@ import { providerSettings, requireSettings } from "./settings.server";
 
 const STATE_TTL_MS = 10 * 60_000;
 
+/** Whose flow a state belongs to: an export integration, Slack, or an issue tracker ("tracker:github"). */
+export type OAuthStateProvider = OauthStatesTable["provider"];
+
 /** The redirect URI registered with each service: {APP_URL}/api/integrations/{provider}/callback. */
 export const callbackUrl = (provider: IntegrationProvider, baseUrl: string) => `${baseUrl.replace(/\/$/, "")}/api/integrations/${provider}/callback`;
 
@@ -31,7 +36,7 @@ export const callbackUrl = (provider: IntegrationProvider, baseUrl: string) => `
  * valid for 10 minutes; expired ones are swept), with the PKCE verifier when
  * the service uses one. Shared by every service's connect, Slack's included.
  */
-export async function saveOAuthState(actor: Actor, provider: IntegrationProvider | "slack", verifier: string | null) {
+export async function saveOAuthState(actor: Actor, provider: OAuthStateProvider, verifier: string | null) {
   const state = randomToken(32);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + STATE_TTL_MS).toISOString();
@@ -81,6 +86,35 @@ export async function sameBrowser(pending: { userId: string; sessionId: string |
   return Boolean(session && session.userId === pending.userId && session.expiresAt > nowIso());
 }
 
+/** Why a callback's state was not accepted (each is also a CallbackError). */
+export type StateRefusal = "invalid_state" | "expired_state" | "wrong_session" | "access_denied" | "provider_error";
+
+/**
+ * The callback's checks, shared by every OAuth flow: the `state` is spent
+ * (deleted) whatever happens next, and accepted only when it is this
+ * provider's, unexpired, arriving from the browser session that started the
+ * flow, with a code, and its user still a member of the organization (`role`:
+ * their role there now). `query.error` from the service (the user declined)
+ * is reported only after those checks, so a forged redirect learns nothing.
+ */
+export async function consumeOAuthState(
+  provider: OAuthStateProvider,
+  query: { code?: string; state?: string; error?: string },
+  browserSessionId: string | null,
+): Promise<{ ok: true; pending: OauthStatesTable; code: string; role: Role } | { ok: false; reason: StateRefusal }> {
+  const fail = (reason: StateRefusal) => ({ ok: false as const, reason });
+  if (!query.state || query.state.length > 200) return fail("invalid_state");
+  const pending = await db.deleteFrom("oauthStates").where("stateHash", "=", sha256(query.state)).returningAll().executeTakeFirst();
+  if (!pending || pending.provider !== provider) return fail("invalid_state");
+  if (Date.parse(pending.expiresAt) <= Date.now()) return fail("expired_state");
+  if (!(await sameBrowser(pending, browserSessionId))) return fail("wrong_session");
+  if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
+  if (!query.code) return fail("invalid_state");
+  const member = await db.selectFrom("memberships").select("role").where("orgId", "=", pending.orgId).where("userId", "=", pending.userId).executeTakeFirst();
+  if (!member) return fail("invalid_state");
+  return { ok: true, pending, code: query.code, role: member.role };
+}
+
 /**
  * GET /api/integrations/{provider}/callback, authenticated by `state` and by
  * the browser session it was bound to (`browserSessionId`: the hashed id of
@@ -94,20 +128,18 @@ export async function completeConnect(
   browserSessionId: string | null,
 ): Promise<CallbackOutcome> {
   const fail = (reason: CallbackError): CallbackOutcome => ({ ok: false, provider, reason });
-  if (!query.state || query.state.length > 200) return fail("invalid_state");
-  const pending = await db.deleteFrom("oauthStates").where("stateHash", "=", sha256(query.state)).returningAll().executeTakeFirst();
-  if (!pending || pending.provider !== provider) return fail("invalid_state");
-  if (Date.parse(pending.expiresAt) <= Date.now()) return fail("expired_state");
-  if (!(await sameBrowser(pending, browserSessionId))) return fail("wrong_session");
-  if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
-  if (!query.code) return fail("invalid_state");
-  const member = await db.selectFrom("memberships").select("id").where("orgId", "=", pending.orgId).where("userId", "=", pending.userId).executeTakeFirst();
-  if (!member) return fail("invalid_state");
+  const taken = await consumeOAuthState(provider, query, browserSessionId);
+  if (!taken.ok) return fail(taken.reason);
+  const { pending } = taken;
   const settings = providerSettings(provider);
   if (!settings) return fail("not_configured");
   const verifier = pending.codeVerifier ? decrypt(pending.codeVerifier) : null;
   try {
-    const result = await OAUTH_CLIENTS[provider].exchangeCode(settings, { code: query.code, redirectUri: callbackUrl(provider, baseUrl), codeVerifier: verifier });
+    const result = await OAUTH_CLIENTS[provider].exchangeCode(settings, {
+      code: taken.code,
+      redirectUri: callbackUrl(provider, baseUrl),
+      codeVerifier: verifier,
+    });
     await db.transaction().execute((trx) => saveConnection(trx, { orgId: pending.orgId, userId: pending.userId }, provider, result));
     return { ok: true, provider, workspaceName: result.workspaceName };
   } catch (error) {

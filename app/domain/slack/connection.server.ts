@@ -1,11 +1,11 @@
 import { db, type Executor } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
-import { nowIso, sha256 } from "~/utils/ids.server";
+import { nowIso } from "~/utils/ids.server";
 import { logger } from "~/utils/log.server";
 import { type Actor, isAdmin } from "../actor";
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, forbidden, notFound } from "../errors";
-import { sameBrowser, saveOAuthState } from "../integrations/oauth.server";
+import { consumeOAuthState, saveOAuthState } from "../integrations/oauth.server";
 import { forgetChannels } from "./channels.server";
 import { SLACK_AUTHORIZE_URL, SLACK_ENV, SLACK_SCOPES, slackClient, slackFailure, slackSettings } from "./client.server";
 
@@ -81,16 +81,10 @@ export async function completeSlackConnect(
   browserSessionId: string | null,
 ): Promise<{ ok: true; teamName: string } | { ok: false; reason: SlackCallbackError }> {
   const fail = (reason: SlackCallbackError) => ({ ok: false as const, reason });
-  if (!query.state || query.state.length > 200) return fail("invalid_state");
-  const pending = await db.deleteFrom("oauthStates").where("stateHash", "=", sha256(query.state)).returningAll().executeTakeFirst();
-  if (!pending || (pending.provider as string) !== "slack") return fail("invalid_state");
-  if (Date.parse(pending.expiresAt) <= Date.now()) return fail("expired_state");
-  if (!(await sameBrowser(pending, browserSessionId))) return fail("wrong_session");
-  if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
-  if (!query.code) return fail("invalid_state");
-  const member = await db.selectFrom("memberships").select("role").where("orgId", "=", pending.orgId).where("userId", "=", pending.userId).executeTakeFirst();
-  if (!member) return fail("invalid_state");
-  if (member.role !== "owner" && member.role !== "admin") return fail("not_allowed");
+  const consumed = await consumeOAuthState("slack", query, browserSessionId);
+  if (!consumed.ok) return fail(consumed.reason);
+  const { pending, code, role } = consumed;
+  if (role !== "owner" && role !== "admin") return fail("not_allowed");
   const settings = slackSettings();
   if (!settings) return fail("not_configured");
   let result: { access_token?: string; scope?: string; bot_user_id?: string; team?: { id?: string; name?: string } };
@@ -98,7 +92,7 @@ export async function completeSlackConnect(
     result = await slackClient().oauth.v2.access({
       client_id: settings.clientId,
       client_secret: settings.clientSecret,
-      code: query.code,
+      code,
       redirect_uri: slackCallbackUrl(baseUrl),
     });
   } catch (error) {

@@ -8,11 +8,14 @@ import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { TRACKER_INFO, type TrackerAdapter, type TrackerCredentials, TrackerError, type TrackerService } from "./adapter";
 import { TRACKER_ADAPTERS, availableServices } from "./adapters.server";
+import { oauthServices } from "./oauth-clients.server";
+import { freshAccessToken, NEEDS_RECONNECT } from "./oauth-tokens.server";
 import type { ConnectTrackerInput, WebhookSecretInput } from "./trackers.schema";
 
 /**
  * An organization's tracker connections: a token saved by an owner or admin
- * (checked with the service first), encrypted at rest with the webhook
+ * (checked with the service first), or one from connecting with OAuth
+ * (oauth.server.ts), encrypted at rest with the webhook
  * secret the service signs its events with. Everyone in the organization
  * sees which trackers are connected; only admins see the webhook secret.
  */
@@ -28,6 +31,8 @@ function present(r: TrackerConnectionsTable & { createdByName: string | null }, 
     authKind: r.authKind,
     accountLabel: r.accountLabel,
     lastError: r.lastError,
+    /** The service refused to renew an OAuth connection: an admin must connect it again. */
+    needsReconnect: r.lastError?.startsWith(NEEDS_RECONNECT) ?? false,
     createdAt: r.createdAt,
     createdBy: r.createdById ? { id: r.createdById, name: r.createdByName } : null,
     webhookUrl: webhookUrl(r),
@@ -47,11 +52,16 @@ const rows = (orgId: string) =>
     .orderBy("c.createdAt")
     .orderBy("c.id");
 
-/** GET /api/integrations/trackers. `services`: what an admin may connect on this server (empty for members). */
+/**
+ * GET /api/integrations/trackers. `services`: what an admin may connect on
+ * this server; `oauth`: those of them it has an OAuth client for (both empty for members).
+ */
 export async function listTrackerConnections(actor: Actor) {
   const admin = isAdmin(actor);
   const found = await rows(actor.org.id).execute();
-  return { connections: found.map((r) => present(r, admin)), services: admin ? availableServices() : [] };
+  const services = admin ? availableServices() : [];
+  const withOAuth = new Set(oauthServices());
+  return { connections: found.map((r) => present(r, admin)), services, oauth: services.filter((s) => withOAuth.has(s)) };
 }
 
 export function adapterFor(service: TrackerService): TrackerAdapter {
@@ -80,6 +90,8 @@ export async function connectTracker(actor: Actor, input: ConnectTrackerInput) {
     service: input.service,
     authKind: "token" as const,
     tokenEncrypted: encrypt(input.token),
+    refreshTokenEncrypted: null,
+    tokenExpiresAt: null,
     accountLabel: accountLabel.slice(0, 200),
     settings: JSON.stringify(settings),
     webhookSecretEncrypted: encrypt(randomToken(24)),
@@ -149,13 +161,18 @@ export async function setTrackerWebhookSecret(actor: Actor, id: string, input: W
   return { connection: present(updated, true) };
 }
 
-/** The connection of the caller's organization with its decrypted credentials (404 for any other). */
+/**
+ * The connection of the caller's organization with its decrypted credentials
+ * (404 for any other). An OAuth access token about to expire is renewed here
+ * first (oauth-tokens.server.ts): every call to a service loads its connection here.
+ */
 export async function loadConnection(actor: Actor, id: string) {
   const r = await db.selectFrom("trackerConnections").selectAll().where("id", "=", id).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!r) throw notFound("Tracker connection");
-  const token = decrypt(r.tokenEncrypted);
-  if (!token)
+  const stored = decrypt(r.tokenEncrypted);
+  if (!stored)
     throw new AppError("CONFLICT", 409, `The ${TRACKER_INFO[r.service].name} token can no longer be read (the encryption key changed): connect it again`);
+  const token = await freshAccessToken(r, stored);
   const credentials: TrackerCredentials = { token, authKind: r.authKind, settings: JSON.parse(r.settings) as Record<string, string> };
   return { row: r, adapter: adapterFor(r.service), credentials };
 }

@@ -9,7 +9,11 @@ import { markdownToAdf } from "./jira-adf";
  * account's e-mail and an API token, at the site URL the admin gave. The site
  * must be https://*.atlassian.net or a host in JIRA_ALLOWED_HOSTS (checked
  * before any request, so the server cannot be pointed at internal addresses).
- * Targets are projects (their key); issues are keyed by their key (ABC-7).
+ * Connected with OAuth (3LO), requests go with the access token to
+ * JIRA_API_URL/ex/jira/{cloudId}: the host comes from configuration, never
+ * from Atlassian's answer (whose site URL is used for links only).
+ * Targets are projects (their key); issues are keyed by their key (ABC-7),
+ * created as Stories where the project has that type (issueTypeFor).
  */
 
 /** The site's origin, or why it is refused (in words for the "Site URL" field). */
@@ -71,14 +75,23 @@ export function jiraError(error: unknown, what: string): TrackerError {
   return new TrackerError("invalid", `Jira did not accept the request to ${what}: ${message}`);
 }
 
+const request = { timeout: 30_000, maxRedirects: 0 };
+
 function client(c: TrackerCredentials) {
+  if (c.authKind === "oauth") {
+    const cloudId = c.settings.cloudId ?? "";
+    if (!/^[\w-]{1,100}$/.test(cloudId)) throw new TrackerError("invalid", "This Jira connection has no site: connect Jira again");
+    const host = `${config().JIRA_API_URL.replace(/\/+$/, "")}/ex/jira/${cloudId}`;
+    const jira = new Version3Client({ host, authentication: { oauth2: { accessToken: c.token } }, baseRequestConfig: request });
+    return { jira, site: c.settings.siteUrl ?? "" };
+  }
   const site = jiraSite(c.settings.siteUrl);
   if ("error" in site) throw new TrackerError("invalid", site.error);
   const email = c.settings.email ?? "";
   const jira = new Version3Client({
     host: site.origin,
     authentication: { basic: { email, apiToken: c.token } },
-    baseRequestConfig: { timeout: 30_000, maxRedirects: 0 },
+    baseRequestConfig: request,
   });
   return { jira, site: site.origin };
 }
@@ -91,8 +104,40 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-const fieldsOf = (project: string | null, draft: { title: string; body: string; labels: string[] }) => ({
-  ...(project ? { project: { key: project }, issuetype: { name: "Task" } } : {}),
+/** The issue types of the projects written to, per send: the credentials object lives for one send (sync.server.ts). */
+const typesBySend = new WeakMap<TrackerCredentials, Map<string, Promise<string>>>();
+
+type IssueType = { id?: string; name?: string; untranslatedName?: string; subtask?: boolean };
+
+/**
+ * The id of the issue type a story is created as in `project`: Story when the
+ * project has it, else Task, else its first type that is not a subtask
+ * (GET /rest/api/3/issue/createmeta/{project}/issuetypes, the types the
+ * account may create there). Looked up once per project and send.
+ */
+export function issueTypeFor(c: TrackerCredentials, jira: Version3Client, project: string): Promise<string> {
+  let cached = typesBySend.get(c);
+  if (!cached) typesBySend.set(c, (cached = new Map()));
+  const known = cached.get(project);
+  if (known) return known;
+  const lookup = (async () => {
+    const page = await call(`read the issue types of project ${project}`, () =>
+      jira.issues.getCreateIssueMetaIssueTypes({ projectIdOrKey: project, maxResults: 200 }),
+    );
+    const types = ((page.issueTypes ?? page.createMetaIssueType ?? []) as IssueType[]).filter((t) => t.id && !t.subtask);
+    const named = (name: string) => types.find((t) => (t.untranslatedName ?? t.name ?? "").toLowerCase() === name);
+    const chosen = named("story") ?? named("task") ?? types[0];
+    if (!chosen?.id) throw new TrackerError("invalid", `Jira project ${project} has no issue type a story can be created as`);
+    return chosen.id;
+  })();
+  cached.set(project, lookup);
+  lookup.catch(() => cached.delete(project));
+  return lookup;
+}
+
+const PROJECT_KEY = /^[A-Za-z0-9_]{1,255}$/;
+
+const fieldsOf = (draft: { title: string; body: string; labels: string[] }) => ({
   summary: draft.title.slice(0, 250),
   description: markdownToAdf(draft.body),
   labels: draft.labels.map((l) => l.trim().replace(/\s+/g, "-")).filter(Boolean),
@@ -138,14 +183,17 @@ export const jiraAdapter: TrackerAdapter = {
   },
 
   async createIssue(c, target, draft) {
+    if (!PROJECT_KEY.test(target)) throw new TrackerError("invalid", `“${target}” is not a Jira project key (like EXP)`);
     const { jira } = client(c);
-    const created = await call("create an issue", () => jira.issues.createIssue({ fields: fieldsOf(target, draft) as never }));
+    const issuetype = { id: await issueTypeFor(c, jira, target) };
+    const fields = { project: { key: target }, issuetype, ...fieldsOf(draft) };
+    const created = await call("create an issue", () => jira.issues.createIssue({ fields: fields as never }));
     return readBack(c, created.key);
   },
 
   async updateIssue(c, _target, issue, draft) {
     const { jira } = client(c);
-    await call(`update issue ${issue.externalKey}`, () => jira.issues.editIssue({ issueIdOrKey: issue.externalKey, fields: fieldsOf(null, draft) as never }));
+    await call(`update issue ${issue.externalKey}`, () => jira.issues.editIssue({ issueIdOrKey: issue.externalKey, fields: fieldsOf(draft) as never }));
     return readBack(c, issue.externalKey);
   },
 

@@ -5,7 +5,7 @@ import { type ExternalIssue, type TrackerAdapter, type TrackerCredentials, Track
 
 /**
  * Linear through @linear/sdk's LinearClient: a personal API key saved by an
- * admin; LINEAR_API_URL points it at a stand-in in tests. The SDK's
+ * admin, or an OAuth access token (oauth.server.ts); LINEAR_API_URL points it at a stand-in in tests. The SDK's
  * GraphQL client sends our own small queries (only the fields we read).
  * Targets are teams (their id); issues are keyed by their identifier (ENG-12).
  */
@@ -69,7 +69,9 @@ export function linearError(error: unknown, what: string): TrackerError {
 }
 
 async function gql<T>(c: TrackerCredentials, what: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const client = new LinearClient({ apiKey: c.token, apiUrl: config().LINEAR_API_URL, signal: AbortSignal.timeout(30_000) });
+  // An OAuth access token goes as "Bearer …", a personal API key as it is.
+  const auth = c.authKind === "oauth" ? { accessToken: c.token } : { apiKey: c.token };
+  const client = new LinearClient({ ...auth, apiUrl: config().LINEAR_API_URL, signal: AbortSignal.timeout(30_000) });
   try {
     const res = await client.client.rawRequest<T, Record<string, unknown>>(query, variables);
     if (!res.data) throw new TrackerError("unavailable", `Linear sent no answer to ${what}; try again in a moment`);

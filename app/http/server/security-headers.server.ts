@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { type Config, config } from "~/config.server";
 import { INTEGRATION_PROVIDERS } from "~/domain/integrations/providers";
 import { providerSettings } from "~/domain/integrations/settings.server";
+import { trackerConsentOrigins } from "~/domain/trackers/oauth-clients.server";
 
 /**
  * The security headers of every response (docs/security.md, "HTTP headers").
@@ -47,6 +48,8 @@ function externalFormTargets(c: Config): string[] {
     origins.add("https://billing.stripe.com");
   }
   for (const provider of INTEGRATION_PROVIDERS) add(providerSettings(provider)?.authUrl);
+  // "Connect with GitHub/Linear/Jira" on Settings → Issue trackers posts, then redirects to the service's consent page.
+  for (const origin of trackerConsentOrigins()) origins.add(origin);
   return [...origins];
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod/v4";
 import { exportDocsSchema, exportNotesSchema, exportWikiSchema, providerSchema } from "~/domain/integrations/integrations.schema";
 import { type IntegrationProvider, PROVIDER_INFO, providerEnvNames } from "~/domain/integrations/providers";
 import { contract } from "../contract";
+import { oauthCallbackQuery } from "./shapes";
 
 // Contracts of the workspace integrations and their exports. Each exported contract is picked up by ./index.ts.
 
@@ -71,12 +72,7 @@ export const integrationCallback = contract({
   crossSite: true,
   writesOnGet: true,
   params: z.object({ provider: providerSchema }),
-  query: z.object({
-    code: z.string().optional(),
-    state: z.string().optional(),
-    error: z.string().optional(),
-    error_description: z.string().optional(),
-  }),
+  query: oauthCallbackQuery,
   successStatus: 302,
   responseType: "text/plain",
   errors: ["VALIDATION_ERROR"],

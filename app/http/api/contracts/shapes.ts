@@ -34,3 +34,11 @@ export const errorShape = z.object({
 export const queryBoolean = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
+
+/** The query an OAuth service redirects the browser back with (RFC 6749 §4.1.2): `code` and `state`, or `error`. */
+export const oauthCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});

@@ -2,6 +2,7 @@ import { z } from "zod/v4";
 import { ADMIN_ROLES } from "~/domain/actor";
 import { slackRoutingSchema, slackTestSchema } from "~/domain/slack/slack.schema";
 import { contract } from "../contract";
+import { oauthCallbackQuery } from "./shapes";
 
 // Slack (docs/integrations.md, "Slack"): additions to the published interface. Each exported contract is picked up by ./index.ts.
 
@@ -79,7 +80,7 @@ export const slackCallback = contract({
   auth: "public",
   crossSite: true,
   writesOnGet: true,
-  query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  query: oauthCallbackQuery,
   successStatus: 302,
   responseType: "text/plain",
   errors: ["VALIDATION_ERROR"],

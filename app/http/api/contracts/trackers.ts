@@ -3,7 +3,7 @@ import { ADMIN_ROLES, WRITER_ROLES } from "~/domain/actor";
 import { TRACKER_SERVICES } from "~/domain/trackers/adapter";
 import { connectTrackerSchema, sendStoriesSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
 import { contract } from "../contract";
-import { success } from "./shapes";
+import { oauthCallbackQuery, success } from "./shapes";
 
 // Issue-tracker sync (docs/trackers.md): additions to the published interface. Each exported contract is picked up by ./index.ts.
 
@@ -19,6 +19,7 @@ const connectionShape = z.object({
   authKind: z.enum(["token", "oauth"]),
   accountLabel: z.string(),
   lastError: z.string().nullable(),
+  needsReconnect: z.boolean(),
   createdAt: z.string(),
   createdBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   webhookUrl: z.string(),
@@ -50,9 +51,9 @@ export const listTrackers = contract({
   tag,
   summary: "The organization's issue-tracker connections",
   description:
-    "Everyone in the organization sees which trackers are connected. `webhookSecret` (what the service signs its webhooks with) is given to owners and admins only, null for everyone else. `services`: what an owner or admin can connect on this server (empty for others). Not in the published interface.",
+    "Everyone in the organization sees which trackers are connected. `authKind` says whether a connection was made with a pasted token or with OAuth; `needsReconnect` is true when the service refused to renew an OAuth connection (`lastError` then starts with “Needs reconnecting”). `webhookSecret` (what the service signs its webhooks with) is given to owners and admins only, null for everyone else. `services`: what an owner or admin can connect on this server; `oauth`: those of them that can also be connected with OAuth (GET /api/integrations/trackers/{service}/connect); both empty for others. Not in the published interface.",
   auth: "user",
-  response: z.object({ connections: z.array(connectionShape), services: z.array(service) }),
+  response: z.object({ connections: z.array(connectionShape), services: z.array(service), oauth: z.array(service) }),
 });
 
 export const connectTracker = contract({
@@ -105,12 +106,12 @@ export const trackerTargets = contract({
   tag,
   summary: "Repositories, teams or projects a tracker connection can create issues in",
   description:
-    "GitHub: the repositories the token can push to, with issues on. Rate limits: 502 PROVIDER_ERROR with Retry-After. Not in the published interface.",
+    "GitHub: the repositories the token can push to, with issues on. Rate limits: 502 PROVIDER_ERROR with Retry-After. An OAuth connection whose access token expires within a minute is renewed first; 409 CONFLICT when the service refuses to renew it (it needs reconnecting). Not in the published interface.",
   auth: "user",
   roles: WRITER_ROLES,
   params: idParams,
   response: z.object({ targets: z.array(z.object({ id: z.string(), name: z.string(), url: z.string().nullable() })) }),
-  errors: ["FORBIDDEN", "NOT_FOUND", "PROVIDER_ERROR"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PROVIDER_ERROR"],
 });
 
 export const previewTrackerSend = contract({
@@ -142,7 +143,7 @@ export const previewTrackerSend = contract({
       }),
     ),
   }),
-  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PROVIDER_ERROR"],
 });
 
 export const sendToTracker = contract({
@@ -172,7 +173,7 @@ export const sendToTracker = contract({
       }),
     ),
   }),
-  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PROVIDER_ERROR"],
 });
 
 export const listTrackerIssues = contract({
@@ -224,4 +225,66 @@ export const trackerWebhooks = {
     "Jira",
     "An admin webhook created with the connection's secret. The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done.",
   ),
+};
+
+const OAUTH: Record<"github" | "linear" | "jira", { name: string; consent: string; scopes: string }> = {
+  github: { name: "GitHub", consent: "GITHUB_OAUTH_URL/login/oauth/authorize (default https://github.com)", scopes: "`repo`" },
+  linear: { name: "Linear", consent: "LINEAR_AUTH_URL (default https://linear.app/oauth/authorize)", scopes: "`read,write`" },
+  jira: {
+    name: "Jira",
+    consent: "JIRA_AUTH_URL (default https://auth.atlassian.com/authorize, audience api.atlassian.com)",
+    scopes: "`read:jira-work write:jira-work read:jira-user offline_access`",
+  },
+};
+
+/** Starting to connect one tracker with OAuth (docs/trackers.md, "Connecting with OAuth"). */
+function trackerOAuthConnect(service: "github" | "linear" | "jira") {
+  const o = OAUTH[service];
+  const env = service.toUpperCase();
+  return contract({
+    method: "GET",
+    path: `/api/integrations/trackers/${service}/connect`,
+    tag,
+    summary: `Start connecting ${o.name} with OAuth (authorization URL)`,
+    description: `Owners and admins. \`url\` is ${o.name}'s authorization page, ${o.consent}, with client_id, redirect_uri = {APP_URL}/api/integrations/trackers/${service}/callback, scope ${o.scopes} and a \`state\` that is single use, valid 10 minutes and bound to the caller's browser session (for a flow started with an API key, a browser signed in as the same user). Send the browser there; after the user allows access, the callback stores the connection (tokens encrypted) and redirects to /settings/trackers. Connecting the same ${o.name} account again renews its connection (same webhook URL and secret). 409 CONFLICT when ${env}_CLIENT_ID and ${env}_CLIENT_SECRET are unset (a token can still be pasted with POST /api/integrations/trackers). Not in the published interface.`,
+    auth: "user",
+    roles: ADMIN_ROLES,
+    writesOnGet: true,
+    // A GET that starts connecting the organization to a service: admin keys only.
+    scope: "admin",
+    response: z.object({ url: z.string(), expiresAt: z.string() }),
+    errors: ["FORBIDDEN", "CONFLICT"],
+  });
+}
+
+/** Where a tracker's authorization page sends the browser back. */
+function trackerOAuthCallback(service: "github" | "linear" | "jira") {
+  const o = OAUTH[service];
+  return contract({
+    method: "GET",
+    path: `/api/integrations/trackers/${service}/callback`,
+    tag,
+    summary: `${o.name}'s OAuth redirect target (browser)`,
+    description: `Where ${o.name} sends the browser with \`code\` and \`state\` (or \`error\`, e.g. access_denied). Authenticated by \`state\` and the browser session that started the flow; the user must still be an owner or admin. Always 302 with a one-time notice: to /settings/trackers (“Connected ${o.name} as …”), or to /settings/trackers?error=<reason>&service=${service} where reason is access_denied, invalid_state (unknown, already used or another service's), expired_state, wrong_session (another browser session or account), not_allowed, token_error (${o.name} refused the code or the token), ${service === "jira" ? "no_site (no Jira Cloud site was granted), " : ""}not_configured or provider_error. Not in the published interface.`,
+    auth: "public",
+    crossSite: true,
+    writesOnGet: true,
+    query: oauthCallbackQuery,
+    successStatus: 302,
+    responseType: "text/plain",
+    errors: ["VALIDATION_ERROR"],
+  });
+}
+
+export const connectGithubOAuth = trackerOAuthConnect("github");
+export const connectLinearOAuth = trackerOAuthConnect("linear");
+export const connectJiraOAuth = trackerOAuthConnect("jira");
+export const githubOAuthCallback = trackerOAuthCallback("github");
+export const linearOAuthCallback = trackerOAuthCallback("linear");
+export const jiraOAuthCallback = trackerOAuthCallback("jira");
+
+/** The same contracts by service, for the route factory (app/http/api/tracker-oauth-route.server.ts). */
+export const trackerOAuthContracts = {
+  connect: { github: connectGithubOAuth, linear: connectLinearOAuth, jira: connectJiraOAuth },
+  callback: { github: githubOAuthCallback, linear: linearOAuthCallback, jira: jiraOAuthCallback },
 };
