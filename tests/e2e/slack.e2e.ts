@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSlackMock, SLACK_CLIENT } from "../mocks/slack";
 import { serveHandlers } from "../support/msw-loopback";
 import { launch } from "./browser";
+import { playOAuthConsent } from "./oauth-consent";
 import { Session, type ServerProcess, signedInPage, startServer } from "./server-process";
 
 /**
@@ -14,9 +15,7 @@ import { Session, type ServerProcess, signedInPage, startServer } from "./server
  * channel and a project to its own, then a review request and a status
  * change made on the pages post one message each, with a link back. The Web
  * API is the msw stand-in the API tests use, served on a loopback socket;
- * Slack's consent screen is played by a browser route that follows the
- * app's redirect to slack.com/oauth/v2/authorize with the redirect Slack
- * sends back on "Allow".
+ * Slack's consent screen is played by ./oauth-consent.ts.
  */
 
 const slack = createSlackMock();
@@ -68,30 +67,19 @@ afterAll(async () => {
 describe("Slack", () => {
   it("connects a workspace, routes channels, and posts a review request and a status change with links", async () => {
     const { context, page, errors } = await signedInPage(browser, session);
-    // Slack's consent screen, answered as a person clicking "Allow" would. Playwright does not
-    // route the hop a redirect makes, so the app's redirect to Slack is caught where it is sent.
-    let consentAsked = 0;
-    await context.route(
-      (url) => url.pathname === "/settings/slack",
-      async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        const response = await route.fetch({ maxRedirects: 0 });
-        const authorizeUrl = response.headers().location ?? "";
-        if (!authorizeUrl.startsWith("https://slack.com/oauth/v2/authorize?")) return route.fulfill({ response });
-        consentAsked++;
-        const { code, state } = slack.authorize(authorizeUrl);
-        const back = new URL(new URL(authorizeUrl).searchParams.get("redirect_uri")!);
-        back.search = new URLSearchParams({ code, state }).toString();
-        await route.fulfill({ response, headers: { ...response.headers(), location: back.toString() } });
-      },
-    );
+    // Slack's consent screen, answered as a person clicking "Allow" would.
+    const consents = await playOAuthConsent(context, {
+      formPath: "/settings/slack",
+      authorizeUrl: "https://slack.com/oauth/v2/authorize",
+      approve: (url) => slack.authorize(url),
+    });
 
     await page.goto("/settings/slack");
     await expect(page.getByTestId("slack-status").textContent()).resolves.toMatch(/Not connected/);
     await page.getByRole("button", { name: "Connect Slack" }).click();
     await page.getByTestId("slack-status").filter({ hasText: "Acme Workspace 1" }).waitFor();
     await expect(page.getByTestId("slack-status").textContent()).resolves.toMatch(/Connected\s+Workspace Acme Workspace 1/);
-    expect(consentAsked).toBe(1);
+    expect(consents()).toBe(1);
 
     // Review requests to #reviews, everything else to #product.
     await page.getByLabel("Default channel").selectOption({ label: "#product" });
