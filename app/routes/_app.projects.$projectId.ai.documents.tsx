@@ -10,6 +10,7 @@ import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domai
 import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
 import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import { trackersShown } from "~/domain/trackers/connections.server";
 import { sentStoriesOf } from "~/domain/trackers/delivery-sections.server";
 import deliveryStyles from "~/styles/delivery.css?url";
 
@@ -25,6 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     prdContent: prd?.content ?? "",
     outputs,
     sentStories: await sentStoriesOf(actor, project.id, outputs),
+    showTrackers: await trackersShown(actor),
   };
 }
 
@@ -42,7 +44,7 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function Documents() {
-  const { projectId, projectName, canEdit, prdContent, outputs, sentStories } = useLoaderData<typeof loader>();
+  const { projectId, projectName, canEdit, prdContent, outputs, sentStories, showTrackers } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const runs = useFailedRuns(failure);
   // A failed run keeps the newest saved result of its tool on the page, marked as the last good one.
@@ -123,7 +125,7 @@ export default function Documents() {
           canEdit={canEdit}
           lastGoodIds={lastGoodIds}
           sentStories={sentStories}
-          trackerHref={(id) => `/projects/${projectId}/tracker?outputId=${encodeURIComponent(id)}`}
+          trackerHref={showTrackers ? (id) => `/projects/${projectId}/tracker?outputId=${encodeURIComponent(id)}` : undefined}
           empty="Nothing generated yet. The results are saved here for the whole team."
         />
       </section>

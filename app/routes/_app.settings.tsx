@@ -3,16 +3,17 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
 import { isAdmin } from "~/domain/actor";
 import { slackSettings } from "~/domain/slack/client.server";
+import { trackersShown } from "~/domain/trackers/connections.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  // Slack the operator has not set up is not shown to members (docs/integrations.md, "Slack").
-  return { isAdmin: isAdmin(actor), showSlack: isAdmin(actor) || slackSettings() !== null };
+  // Slack the operator has not set up, and trackers nobody connected, are not shown to members (docs/integrations.md, docs/trackers.md).
+  return { isAdmin: isAdmin(actor), showSlack: isAdmin(actor) || slackSettings() !== null, showTrackers: await trackersShown(actor) };
 }
 
 export default function SettingsLayout() {
-  const { isAdmin, showSlack } = useLoaderData<typeof loader>();
+  const { isAdmin, showSlack, showTrackers } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-header">
@@ -30,7 +31,7 @@ export default function SettingsLayout() {
           { to: "/settings/memory", label: "Memory" },
           { to: "/settings/notifications", label: "Notifications" },
           { to: "/settings/integrations", label: "Integrations" },
-          { to: "/settings/trackers", label: "Issue trackers" },
+          ...(showTrackers ? [{ to: "/settings/trackers", label: "Issue trackers" }] : []),
           ...(showSlack ? [{ to: "/settings/slack", label: "Slack" }] : []),
           ...(isAdmin
             ? [

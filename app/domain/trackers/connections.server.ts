@@ -64,6 +64,17 @@ export async function listTrackerConnections(actor: Actor) {
   return { connections: found.map((r) => present(r, admin)), services, oauth: services.filter((s) => withOAuth.has(s)) };
 }
 
+/**
+ * Whether tracker sync is shown to `actor`: to owners and admins always (they
+ * connect trackers), to everyone else only once one is connected, so members
+ * never meet an integration nobody set up (docs/trackers.md).
+ */
+export async function trackersShown(actor: Actor) {
+  if (isAdmin(actor)) return true;
+  const row = await db.selectFrom("trackerConnections").select("id").where("orgId", "=", actor.org.id).limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
 export function adapterFor(service: TrackerService): TrackerAdapter {
   const adapter = TRACKER_ADAPTERS[service];
   if (!adapter) throw new AppError("CONFLICT", 409, `${TRACKER_INFO[service].name} cannot be connected on this server yet`);
