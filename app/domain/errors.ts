@@ -110,3 +110,16 @@ export const unauthorized = (message = "Sign in or send a valid API key") =>
   new AppError("UNAUTHORIZED", 401, message);
 export const validationError = (path: string, message: string) =>
   new AppError("VALIDATION_ERROR", 400, message, { details: [{ path, message }] });
+
+/**
+ * Thrown by a read that must write (an OAuth token to renew before a call) on
+ * a LiteFS replica, where the database is read-only: /api answers with a
+ * replay on the primary (fly-replay); pages fall back to what they can show
+ * without the write.
+ */
+export class PrimaryRequired extends Error {
+  constructor(what: string) {
+    super(`${what} must be done on the primary`);
+    this.name = "PrimaryRequired";
+  }
+}

@@ -7,7 +7,7 @@ import { type PickerData, StoryPicker } from "~/components/trackers/story-picker
 import { StorySourceFields } from "~/components/trackers/story-source";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { type Actor, canWrite } from "~/domain/actor";
-import { AppError } from "~/domain/errors";
+import { AppError, PrimaryRequired } from "~/domain/errors";
 import { projectAccess } from "~/domain/projects/access.server";
 import { listTrackerConnections, trackerTargets } from "~/domain/trackers/connections.server";
 import { prdStories } from "~/domain/trackers/prd-stories.server";
@@ -53,8 +53,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     try {
       targets = (await trackerTargets(actor, connectionId)).targets;
     } catch (error) {
-      targetsError = messageOf(error);
-      if (!targetsError) throw error;
+      // On a LiteFS replica with a token to renew: no suggestions; the field still takes any target.
+      if (!(error instanceof PrimaryRequired)) {
+        targetsError = messageOf(error);
+        if (!targetsError) throw error;
+      }
     }
   }
   if (mayEdit && asked.connectionId && asked.target && asked.outputId) {

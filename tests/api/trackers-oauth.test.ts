@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { projectWithPrd } from "../support/integrations";
 import { useTrackerStandIn } from "../support/trackers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -319,6 +322,32 @@ describe("renewing Jira's hour-long tokens", () => {
     expect(Date.parse(after.tokenExpiresAt!) - Date.now()).toBeGreaterThan(59 * 60_000);
     // A token with time left is used as it is.
     await owner.client.get(`/api/integrations/trackers/${before.id}/targets`);
+    expect(oauth.kits.jira.counters.refreshed).toBe(refreshed + 1);
+  });
+
+  it("on a LiteFS replica a token to renew is never renewed there: the API replays on the primary, a preview needs no renewal", async () => {
+    const conn = await onlyConnection(owner.organization.id, "jira");
+    await expireSoon(conn.id, 30_000);
+    const refreshed = oauth.kits.jira.counters.refreshed;
+    const litefsDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-trackers-replica-"));
+    fs.writeFileSync(path.join(litefsDir, ".primary"), "primary-machine");
+    process.env.LITEFS_DIR = litefsDir;
+    resetConfigForTests();
+    try {
+      const targets = await owner.client.get(`/api/integrations/trackers/${conn.id}/targets`);
+      expect(targets.status).toBe(409);
+      expect(targets.headers.get("fly-replay")).toBe("instance=primary-machine");
+      const preview = await owner.client.get(`/projects/${projectId}/tracker?connectionId=${conn.id}&target=EXP`);
+      expect(preview.status).toBe(200);
+      expect(oauth.kits.jira.counters.refreshed).toBe(refreshed);
+      expect((await onlyConnection(owner.organization.id, "jira")).refreshTokenEncrypted).toBe(conn.refreshTokenEncrypted);
+    } finally {
+      delete process.env.LITEFS_DIR;
+      resetConfigForTests();
+      fs.rmSync(litefsDir, { recursive: true, force: true });
+    }
+    // On the primary the same call renews once.
+    expect((await owner.client.get(`/api/integrations/trackers/${conn.id}/targets`)).status).toBe(200);
     expect(oauth.kits.jira.counters.refreshed).toBe(refreshed + 1);
   });
 

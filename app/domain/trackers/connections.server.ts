@@ -177,13 +177,14 @@ export async function setTrackerWebhookSecret(actor: Actor, id: string, input: W
  * (404 for any other). An OAuth access token about to expire is renewed here
  * first (oauth-tokens.server.ts): every call to a service loads its connection here.
  */
-export async function loadConnection(actor: Actor, id: string) {
+export async function loadConnection(actor: Actor, id: string, options: { renew?: boolean } = {}) {
   const r = await db.selectFrom("trackerConnections").selectAll().where("id", "=", id).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!r) throw notFound("Tracker connection");
   const stored = decrypt(r.tokenEncrypted);
   if (!stored)
     throw new AppError("CONFLICT", 409, `The ${TRACKER_INFO[r.service].name} token can no longer be read (the encryption key changed): connect it again`);
-  const token = await freshAccessToken(r, stored);
+  // A preview calls no service: it needs no renewal (and so works on a LiteFS replica).
+  const token = options.renew === false ? stored : await freshAccessToken(r, stored);
   const credentials: TrackerCredentials = { token, authKind: r.authKind, settings: JSON.parse(r.settings) as Record<string, string> };
   return { row: r, adapter: adapterFor(r.service), credentials };
 }

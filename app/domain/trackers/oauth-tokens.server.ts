@@ -1,9 +1,9 @@
 import type { TrackerConnectionsTable } from "#db/tables/trackers";
-import { db } from "~/db.server";
+import { db, isPrimary } from "~/db.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { nowIso } from "~/utils/ids.server";
 import { logger } from "~/utils/log.server";
-import { AppError } from "../errors";
+import { AppError, PrimaryRequired } from "../errors";
 import { ProviderHttpError, providerError } from "../integrations/http.server";
 import type { TokenSet } from "../integrations/providers/types";
 import { TRACKER_INFO, type TrackerService } from "./adapter";
@@ -107,6 +107,8 @@ const inFlight = new Map<string, Promise<string>>();
 /** `token` (the stored access token, decrypted), or a renewed one when it expires within a minute. */
 export async function freshAccessToken(row: TrackerConnectionsTable, token: string): Promise<string> {
   if (row.authKind !== "oauth" || !row.tokenExpiresAt || Date.parse(row.tokenExpiresAt) - SKEW_MS > Date.now()) return token;
+  // On a LiteFS replica the renewed tokens could not be saved (and a rotated refresh token works once): the primary renews.
+  if (!isPrimary()) throw new PrimaryRequired(`Renewing the ${TRACKER_INFO[row.service].name} token`);
   // One refresh per connection at a time: a rotated refresh token works once.
   const pending = inFlight.get(row.id);
   if (pending) return pending;

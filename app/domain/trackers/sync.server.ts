@@ -65,10 +65,10 @@ async function storiesOf(project: Project, input: SendStoriesInput): Promise<Sto
 const prdLink = (project: Project, section: string | null) => `${appUrl()}/projects/${project.id}${section ? `#${slugify(section)}` : ""}`;
 
 /** Who may send what where: the caller's rights checked, the stories read. */
-async function authorize(actor: Actor, projectId: string, input: SendStoriesInput) {
+async function authorize(actor: Actor, projectId: string, input: SendStoriesInput, purpose: "preview" | "send") {
   requireWriter(actor, "Viewers cannot send stories to a tracker");
   const { project } = await requireEdit(actor, projectId);
-  const connection = await loadConnection(actor, input.connectionId);
+  const connection = await loadConnection(actor, input.connectionId, { renew: purpose === "send" });
   let stories = await storiesOf(project, input);
   if (input.storyKeys) {
     const picked = new Set(input.storyKeys);
@@ -110,7 +110,7 @@ const previewItem = (i: Awaited<ReturnType<typeof itemsOf>>[number]) => ({
 
 /** POST /api/projects/{projectId}/tracker/preview: no side effects. */
 export async function previewStories(actor: Actor, projectId: string, input: SendStoriesInput) {
-  const allowed = await authorize(actor, projectId, input);
+  const allowed = await authorize(actor, projectId, input, "preview");
   const { connection, service } = allowed;
   const items = await itemsOf(allowed, input.target);
   return {
@@ -148,7 +148,7 @@ const STOPS = new Set(["rate_limited", "auth", "not_found"]);
 
 /** POST /api/projects/{projectId}/tracker/send: 409 CONFLICT while another send to the same target runs. */
 export async function sendStories(actor: Actor, projectId: string, input: SendStoriesInput) {
-  const allowed = await authorize(actor, projectId, input);
+  const allowed = await authorize(actor, projectId, input, "send");
   const lock = await acquireSendLock(allowed.project.id, allowed.service, input.target);
   try {
     return await sendLocked(actor, allowed, await itemsOf(allowed, input.target), input, lock);

@@ -5,7 +5,7 @@ import { replayToPrimary } from "~/ops/replay.server";
 import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
 import { requireScope } from "~/domain/api-keys/scopes";
 import { requirePlan } from "~/domain/billing/limits.server";
-import { AppError, forbidden, unauthorized } from "~/domain/errors";
+import { AppError, forbidden, PrimaryRequired, unauthorized } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
@@ -119,6 +119,7 @@ export function endpoint<C extends Contract<any, any, any>>(
         return jsonResponse(result ?? { success: true }, contract.successStatus ?? 200, headers);
       } catch (error) {
         release?.();
+        if (error instanceof PrimaryRequired) return replayToPrimary();
         const requestId = requestIdOf(request);
         return errorResponse(asStorageError(error, requestId), headers, requestId);
       }
