@@ -4,10 +4,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { NotSetUp } from "~/components/settings/integration-not-set-up";
+import { DeliveryIntegrations } from "~/components/settings/delivery-integrations";
 import { isAdmin } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { isFeatureEnabled } from "~/domain/flags/flags.server";
 import { disconnect, integrationCards } from "~/domain/integrations/connections.server";
+import { deliverySummary } from "~/domain/integrations/delivery-summary.server";
 import { exportProject } from "~/domain/integrations/export.server";
 import { providerSchema } from "~/domain/integrations/integrations.schema";
 import { callbackUrl, startConnect } from "~/domain/integrations/oauth.server";
@@ -23,9 +25,10 @@ export const meta: MetaFunction = () => [{ title: "Integrations · Settings · P
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
-  const [cards, projects, { flash, headers }] = await Promise.all([
+  const [cards, projects, delivery, { flash, headers }] = await Promise.all([
     integrationCards(actor),
     listProjects(actor, listProjectsSchema.parse({ limit: 200 })),
+    deliverySummary(actor),
     readFlash(request),
   ]);
   const enabled = await Promise.all(cards.map((c) => isFeatureEnabled(actor, c.flag)));
@@ -42,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cards: cards.map((c, i) => ({ ...c, exportEnabled: enabled[i]!, redirectUri: c.setup ? callbackUrl(c.provider, appUrl()) : null })),
       projects: projects.projects.map((p: { id: string; name: string }) => ({ id: p.id, name: p.name })),
       isAdmin: isAdmin(actor),
+      delivery,
       notice: flash?.kind === "notice" ? flash.message : null,
       callbackError,
     },
@@ -279,6 +283,7 @@ export default function Integrations() {
           <ExportForm cards={data.cards} projects={data.projects} state={state?.intent === "export" ? state : null} />
         </>
       )}
+      <DeliveryIntegrations summary={data.delivery} />
     </div>
   );
 }
