@@ -267,6 +267,7 @@ export default function Integrations() {
           </p>
         </div>
       ) : null}
+      <DeliveryIntegrations summary={data.delivery} />
       {data.cards.length === 0 ? (
         <section className="card empty-state" aria-labelledby="no-integrations-heading">
           <h2 id="no-integrations-heading">No integrations available yet</h2>
@@ -283,7 +284,6 @@ export default function Integrations() {
           <ExportForm cards={data.cards} projects={data.projects} state={state?.intent === "export" ? state : null} />
         </>
       )}
-      <DeliveryIntegrations summary={data.delivery} />
     </div>
   );
 }

@@ -149,7 +149,7 @@ function ConnectionCard({ c, isAdmin, canReconnect, state }: { c: Connection; is
       </div>
       <p className="muted">
         Connected by {c.createdBy?.name ?? "a former member"} on {new Date(c.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}. Send user stories
-        from a project's AI documents page.
+        from a project's AI documents page, its PRD editor (select the stories) or its Send to tracker page.
       </p>
       {c.lastError ? (
         <p className="tracker-failed" role="status">
