@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { createDb, migrateToLatest } from "../db/client";
 import type { Database } from "../db/schema";
-import { freePort, load, machine, productionEnv, spawnGroup, stopGroup, waitForOk, writeBlock } from "./bench/harness";
+import { freePort, load, machine, productionEnv, spawnGroup, stopGroup, waitForOk, writeBlock, signInCookie } from "./bench/harness";
 import { seedProjects } from "./seed-projects";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -96,13 +96,7 @@ const base = `http://127.0.0.1:${port}`;
 const server = spawnGroup(process.execPath, ["build/server.js"], productionEnv(port, dataDir, { DEFAULT_PLAN: "enterprise" }));
 try {
   await waitForOk(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email: seeded.member.email, password: seeded.password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+  const cookie = await signInCookie(base, seeded.member.email, seeded.password);
   const targets = [
     { name: "GET /api/health (baseline)", path: "/api/health" },
     { name: "GET /home", path: "/home" },
@@ -118,9 +112,7 @@ try {
   for (const t of targets) {
     const many = await load(base + t.path, { cookie }, CONNECTIONS, DURATION);
     const one = await load(base + t.path, { cookie }, 1, DURATION);
-    rows.push(
-      `| ${t.name} | ${many.rps.toFixed(0)} | ${many.p50} | ${many.p99} | ${one.p50} | ${one.p99} | ${many.non2xx + one.non2xx} |`,
-    );
+    rows.push(`| ${t.name} | ${many.rps.toFixed(0)} | ${many.p50} | ${many.p99} | ${one.p50} | ${one.p99} | ${many.non2xx + one.non2xx} |`);
   }
   const table = [
     `${PROJECTS.toLocaleString("en")} projects, ${COMMENTS.toLocaleString("en")} comments; signed in as a member; ${machine()}.`,

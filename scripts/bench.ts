@@ -34,7 +34,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createDb, migrateToLatest } from "../db/client";
-import { freePort, load, type Load, machine, median, peakRssMb, spawnForUrl, spawnGroup, stopGroup, waitForClosed, waitForOk, writeBlock } from "./bench/harness";
+import { freePort, load, type Load, machine, median, peakRssMb, signInCookie, spawnForUrl, spawnGroup, stopGroup, waitForClosed, waitForOk, writeBlock } from "./bench/harness";
 import { coldSearches } from "./bench/cold-search";
 import { runGrownPhase } from "./bench/grown";
 import { runMemoryPhase } from "./bench/memory";
@@ -76,13 +76,7 @@ const app = spawnGroup(process.execPath, SERVE, env, false);
 const bare = await spawnForUrl(["--import", "tsx", "scripts/bench/bare-server.ts", dbFile, seeded.orgId], env, "BARE");
 try {
   await waitForOk(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ email: owner.email, password: seeded.password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+  const cookie = await signInCookie(base, owner.email, seeded.password);
   /** A fresh Enterprise API key (100,000 requests a minute) for each run, so no run is rate-limited. */
   const apiKey = async () => {
     const res = await fetch(`${base}/api/admin/rest-api-keys`, {

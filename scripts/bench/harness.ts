@@ -154,3 +154,14 @@ export function sampleRss(pid: number, everyMs = 20) {
   const timer = setInterval(() => (peak = Math.max(peak, now())), everyMs);
   return { first, stop: () => (clearInterval(timer), Math.max(peak, now())) };
 }
+
+/** Signs in through the API as a browser would; the session cookie (`name=value`) to send with page and API requests. */
+export async function signInCookie(base: string, email: string, password: string) {
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+}

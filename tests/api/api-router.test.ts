@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiRouter } from "~/http/api/api-router.server";
+import { createApiRouter, isRoutedPath } from "~/http/api/api-router.server";
 import { clientIp, sendResponse, toRequest } from "~/http/server/node-adapter.server";
 import { jsonResponse } from "~/http/api/respond.server";
 import { remixOnly, sourceBuild } from "../support/build";
@@ -52,6 +52,13 @@ describe("the API route table", () => {
     expect(router.match("/api/projects", "HEAD")).toBeNull();
     expect(router.match("/api/projects", "OPTIONS")).toBeNull();
     expect(router.match("/projects", "GET")).toBeNull();
+    // The agents' endpoint is served from the table too (no page, no Remix route matching); nothing else outside /api is.
+    expect(router.match("/mcp", "POST")?.entry.pattern).toBe("/mcp");
+    expect(router.match("/mcp/", "POST")?.entry.pattern).toBe("/mcp");
+    expect(router.match("/mcpx", "POST")).toBeNull();
+    expect(isRoutedPath("/mcp")).toBe(true);
+    expect(isRoutedPath("/mcp/tools")).toBe(false);
+    expect(isRoutedPath("/settings/mcp")).toBe(false);
   });
 
   it("answers as Remix does for the same requests", async () => {

@@ -4,7 +4,7 @@ import { requestIdOf } from "../request-id.server";
 import { withBaselineHeaders } from "../server/security-headers.server";
 
 /**
- * Serves `/api` straight from the build's route modules, with a route table
+ * Serves `/api` (and `/mcp`) straight from the build's route modules, with a route table
  * built once. The modules are the same ones Remix runs (`api.*.ts`, their
  * `loader` for GET and `action` for other methods); this only replaces
  * Remix's per-request route matching (it flattens and ranks the whole route
@@ -58,11 +58,15 @@ function decode(segment: string) {
   }
 }
 
-export function createApiRouter(build: ServerBuild, prefix = "api") {
+/** The paths served here: `/api/**`, and `/mcp`, the agents' endpoint (docs/mcp.md), which has no page either. */
+export const isRoutedPath = (pathname: string) => pathname.startsWith("/api/") || pathname === "/mcp" || pathname === "/mcp/";
+
+export function createApiRouter(build: ServerBuild, prefixes: readonly string[] = ["api", "mcp"]) {
   const root = node();
+  const served = (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   for (const [id, route] of Object.entries(build.routes)) {
     const path = fullPath(build, id);
-    if (route.index || (path !== prefix && !path.startsWith(`${prefix}/`))) continue;
+    if (route.index || !served(path)) continue;
     const module = route.module as { loader?: RouteFn; action?: RouteFn };
     const pattern = `/${path.replace(/:([^/]+)/g, "{$1}")}`;
     const entry: Entry = { id, pattern, loader: module.loader, action: module.action };

@@ -1,4 +1,5 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z, ZodError } from "zod/v4";
 import { collect } from "~/ai/run.server";
@@ -105,9 +106,71 @@ const json = (value: unknown): CallToolResult => ({
 
 const projectId = z.string().trim().min(1).max(100).describe("The project's id (from search_projects or create_project)");
 
+/**
+ * Each tool's input, built once: the SDK validates a call's arguments with it
+ * and lists it as JSON Schema. Built per request, zod's schema objects were a
+ * large share of an MCP request's CPU (docs/benchmarks.md, "MCP").
+ */
+const INPUT = {
+  search_projects: z.object({
+    query: z.string().trim().max(200).optional().describe("Words to find in project names, descriptions and PRDs"),
+    status: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe("One status or a comma-separated list: DRAFT, IN_PROGRESS, READY_FOR_PRD, IN_REVIEW, APPROVED, COMPLETED, ARCHIVED"),
+    limit: z.number().int().min(1).max(50).optional().describe("At most this many projects (default 20)"),
+  }),
+  get_project: z.object({ projectId }),
+  get_prd: z.object({
+    projectId,
+    section: z.string().trim().min(1).max(200).optional().describe('A heading of the PRD, e.g. "Goals" or "User Stories"'),
+  }),
+  create_project: z.object({
+    name: z.string().trim().min(1).max(200).describe("The project's name"),
+    description: z.string().trim().max(5000).optional().describe("What the product or feature is, in a few sentences"),
+    templateId: z.string().trim().max(100).optional().describe("A PRD template's id; the builder asks that template's questions"),
+  }),
+  add_conversation_answer: z.object({ projectId, answer: z.string().trim().min(1).max(10_000).describe("Your answer to the builder's current question") }),
+  generate_prd: z.object({
+    projectId,
+    style: z
+      .enum(PRD_STYLES)
+      .optional()
+      .describe(`The PRD's style: ${PRD_STYLES.join(", ")} (default comprehensive)`),
+  }),
+  check_prd: z.object({ projectId }),
+  score_prd: z.object({ projectId }),
+  coach_prd: z.object({ projectId }),
+  list_comments: z.object({ projectId }),
+  add_comment: z.object({
+    projectId,
+    content: z.string().trim().min(1).max(10_000).describe("The comment (Markdown; @Name mentions a member)"),
+    section: z.string().trim().max(200).optional().describe("The PRD section (heading) the comment is about"),
+  }),
+  derive_user_stories: z.object({ projectId }),
+  list_trackers: z.object({}),
+  send_stories_to_tracker: z.object({
+    projectId,
+    connectionId: z.string().min(1).describe("A tracker from list_trackers"),
+    target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id, a Jira project key"),
+    outputId: z.string().min(1).optional().describe("Saved user stories (derive_user_stories answers with its outputId); or give markdown"),
+    markdown: z.string().max(200_000).optional().describe("Stories as Markdown, instead of outputId"),
+    preview: z.boolean().default(true).describe("true: only say what would be sent"),
+  }),
+};
+
+/**
+ * One JSON Schema validator for every request's server: the SDK would build
+ * a new Ajv instance per server (a quarter of an MCP request's CPU,
+ * docs/benchmarks.md, "MCP").
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /** A server for one request, acting as `actor`. */
 export function createMcpServer(actor: Actor, requestId?: string) {
-  const server = new McpServer({ name: "prd-studio", version: "1.0.0" }, { capabilities: { tools: {}, resources: {} } });
+  const server = new McpServer({ name: "prd-studio", version: "1.0.0" }, { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
   const base = appUrl();
   const projectUrl = (id: string) => `${base}/projects/${encodeURIComponent(id)}`;
 
@@ -129,16 +192,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "search_projects",
     {
       description: `${summaryOf("search_projects")} Without a query, lists the organization's projects you can read, most recently updated first.`,
-      inputSchema: {
-        query: z.string().trim().max(200).optional().describe("Words to find in project names, descriptions and PRDs"),
-        status: z
-          .string()
-          .trim()
-          .max(200)
-          .optional()
-          .describe("One status or a comma-separated list: DRAFT, IN_PROGRESS, READY_FOR_PRD, IN_REVIEW, APPROVED, COMPLETED, ARCHIVED"),
-        limit: z.number().int().min(1).max(50).optional().describe("At most this many projects (default 20)"),
-      },
+      inputSchema: INPUT.search_projects,
       annotations: { readOnlyHint: true },
     },
     ({ query, status, limit }) => {
@@ -163,7 +217,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
 
   server.registerTool(
     "get_project",
-    { description: summaryOf("get_project"), inputSchema: { projectId }, annotations: { readOnlyHint: true } },
+    { description: summaryOf("get_project"), inputSchema: INPUT.get_project, annotations: { readOnlyHint: true } },
     ({ projectId: id }) => run(projects.getProject, async () => json({ ...(await getProject(actor, id)), url: projectUrl(id) })),
   );
 
@@ -171,10 +225,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "get_prd",
     {
       description: `${summaryOf("get_prd")} With \`section\`, only that section (matched by heading text, case-insensitive); when there is no such heading the answer lists the headings there are.`,
-      inputSchema: {
-        projectId,
-        section: z.string().trim().min(1).max(200).optional().describe('A heading of the PRD, e.g. "Goals" or "User Stories"'),
-      },
+      inputSchema: INPUT.get_prd,
       annotations: { readOnlyHint: true },
     },
     ({ projectId: id, section }) =>
@@ -192,11 +243,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "create_project",
     {
       description: summaryOf("create_project"),
-      inputSchema: {
-        name: z.string().trim().min(1).max(200).describe("The project's name"),
-        description: z.string().trim().max(5000).optional().describe("What the product or feature is, in a few sentences"),
-        templateId: z.string().trim().max(100).optional().describe("A PRD template's id; the builder asks that template's questions"),
-      },
+      inputSchema: INPUT.create_project,
     },
     (input) =>
       run(projects.createProject, async () => {
@@ -209,7 +256,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "add_conversation_answer",
     {
       description: `${summaryOf("add_conversation_answer")} The answer is saved to the project; generate_prd uses the saved answers. nextQuestion is null when the builder has what it needs.`,
-      inputSchema: { projectId, answer: z.string().trim().min(1).max(10_000).describe("Your answer to the builder's current question") },
+      inputSchema: INPUT.add_conversation_answer,
     },
     ({ projectId: id, answer }) =>
       run(
@@ -226,13 +273,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "generate_prd",
     {
       description: summaryOf("generate_prd"),
-      inputSchema: {
-        projectId,
-        style: z
-          .enum(PRD_STYLES)
-          .optional()
-          .describe(`The PRD's style: ${PRD_STYLES.join(", ")} (default comprehensive)`),
-      },
+      inputSchema: INPUT.generate_prd,
     },
     ({ projectId: id, style }) =>
       run(
@@ -259,17 +300,17 @@ export function createMcpServer(actor: Actor, requestId?: string) {
 
   server.registerTool(
     "check_prd",
-    { description: summaryOf("check_prd"), inputSchema: { projectId }, annotations: { readOnlyHint: true } },
+    { description: summaryOf("check_prd"), inputSchema: INPUT.check_prd, annotations: { readOnlyHint: true } },
     ({ projectId: id }) => run(prd.checkPrd, async () => json(await checkProjectPrd(actor, id))),
   );
 
-  server.registerTool("score_prd", { description: summaryOf("score_prd"), inputSchema: { projectId } }, ({ projectId: id }) =>
+  server.registerTool("score_prd", { description: summaryOf("score_prd"), inputSchema: INPUT.score_prd }, ({ projectId: id }) =>
     run(aiTools.scoreProject, async () => json(await scoreProject(actor, id, {})), true),
   );
 
   server.registerTool(
     "coach_prd",
-    { description: `${summaryOf("coach_prd")} The review is also saved to the project.`, inputSchema: { projectId } },
+    { description: `${summaryOf("coach_prd")} The review is also saved to the project.`, inputSchema: INPUT.coach_prd },
     ({ projectId: id }) =>
       run(
         aiTools.coach,
@@ -284,7 +325,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
 
   server.registerTool(
     "list_comments",
-    { description: summaryOf("list_comments"), inputSchema: { projectId }, annotations: { readOnlyHint: true } },
+    { description: summaryOf("list_comments"), inputSchema: INPUT.list_comments, annotations: { readOnlyHint: true } },
     ({ projectId: id }) => run(collaboration.listComments, async () => json({ comments: await listComments(actor, id) })),
   );
 
@@ -292,11 +333,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "add_comment",
     {
       description: summaryOf("add_comment"),
-      inputSchema: {
-        projectId,
-        content: z.string().trim().min(1).max(10_000).describe("The comment (Markdown; @Name mentions a member)"),
-        section: z.string().trim().max(200).optional().describe("The PRD section (heading) the comment is about"),
-      },
+      inputSchema: INPUT.add_comment,
     },
     ({ projectId: id, content, section }) =>
       run(collaboration.createComment, async () => json(await createComment(actor, id, createCommentSchema.parse({ content, section })))),
@@ -304,7 +341,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
 
   server.registerTool(
     "derive_user_stories",
-    { description: `${summaryOf("derive_user_stories")} The stories are also saved to the project's AI outputs.`, inputSchema: { projectId } },
+    { description: `${summaryOf("derive_user_stories")} The stories are also saved to the project's AI outputs.`, inputSchema: INPUT.derive_user_stories },
     ({ projectId: id }) =>
       run(
         aiTools.userStories,
@@ -317,7 +354,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
       ),
   );
 
-  server.registerTool("list_trackers", { description: summaryOf("list_trackers"), inputSchema: {} }, () =>
+  server.registerTool("list_trackers", { description: summaryOf("list_trackers"), inputSchema: INPUT.list_trackers }, () =>
     run(trackers.listTrackers, async () => {
       const { connections } = await listTrackerConnections(actor);
       // Never the webhook secret, whatever the key's role: an agent has no use for it.
@@ -331,14 +368,7 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "send_stories_to_tracker",
     {
       description: `${summaryOf("send_stories_to_tracker")} With preview: true (the default) nothing is sent: the answer lists each story as create or update. Send with preview: false. Stories already sent are updated, never duplicated.`,
-      inputSchema: {
-        projectId,
-        connectionId: z.string().min(1).describe("A tracker from list_trackers"),
-        target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id, a Jira project key"),
-        outputId: z.string().min(1).optional().describe("Saved user stories (derive_user_stories answers with its outputId); or give markdown"),
-        markdown: z.string().max(200_000).optional().describe("Stories as Markdown, instead of outputId"),
-        preview: z.boolean().default(true).describe("true: only say what would be sent"),
-      },
+      inputSchema: INPUT.send_stories_to_tracker,
     },
     ({ projectId: id, preview, ...input }) =>
       run(preview ? trackers.previewTrackerSend : trackers.sendToTracker, async () => {

@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Actor } from "~/domain/actor";
 import { AppError, unauthorized } from "~/domain/errors";
 import { replayToPrimary, mustReplay } from "~/ops/replay.server";
+import { assertSameOrigin } from "../csrf.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import { logger } from "~/utils/log.server";
 import { authenticate } from "../api/authenticate.server";
@@ -33,6 +34,12 @@ export async function handleMcp(request: Request, context?: AppLoadContext): Pro
   // All MCP calls are POSTs; on a LiteFS replica they are replayed on the primary, as /api writes are.
   if (mustReplay(request)) return replayToPrimary();
   const requestId = requestIdOf(request);
+  // A web page on another site trying to reach the server from a browser (DNS rebinding, a forged post): refused.
+  try {
+    assertSameOrigin(request);
+  } catch {
+    return rpcError(403, -32000, "Cross-site request refused: MCP clients send no browser Origin");
+  }
   if (!/^Bearer\s/i.test(request.headers.get("Authorization") ?? "")) {
     return rpcError(401, -32001, "Send a REST API key: Authorization: Bearer svc_...", { "WWW-Authenticate": 'Bearer realm="mcp"' });
   }

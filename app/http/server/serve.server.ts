@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logger, logRequest, redactPath } from "../../utils/log.server";
-import type { ApiRouter } from "../api/api-router.server";
+import { type ApiRouter, isRoutedPath } from "../api/api-router.server";
 import { observeRequest, serveMetrics } from "./metrics.server";
 import { clientIp, sendResponse, toRequest } from "./node-adapter.server";
 import { requestIdFrom, stampRequestId } from "../request-id.server";
@@ -86,7 +86,7 @@ export function createNodeHandler(options: ServeOptions) {
     const method = req.method ?? "GET";
     let route: string;
 
-    if (api && pathname.startsWith("/api/")) {
+    if (api && isRoutedPath(pathname)) {
       const found = api.match(pathname, method);
       if (found) {
         route = found.entry.pattern;
