@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert, SubmitButton } from "~/components/forms";
@@ -18,10 +18,13 @@ import { providerSettings } from "~/domain/integrations/settings.server";
 import { listProjects } from "~/domain/projects/projects.server";
 import { listProjectsSchema } from "~/domain/projects/projects.schema";
 import { appUrl } from "~/config.server";
+import deliveryIntegrationsStyles from "~/styles/delivery-integrations.css?url";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export const meta: MetaFunction = () => [{ title: "Integrations · Settings · PRD Studio" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: deliveryIntegrationsStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUiActor(request, context);
