@@ -3,6 +3,7 @@ import { data, data as withHeaders, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormState, FormAlert } from "~/components/forms";
 import { DeliveryBar, StateBadge } from "~/components/trackers/delivery";
+import { RefreshStates, refreshNotice } from "~/components/trackers/refresh-states";
 import { type PickerData, StoryPicker } from "~/components/trackers/story-picker";
 import { StorySourceFields } from "~/components/trackers/story-source";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
@@ -14,11 +15,13 @@ import { prdStories } from "~/domain/trackers/prd-stories.server";
 import { parseStories } from "~/domain/trackers/stories";
 import { STORY_SOURCES, checkedStoriesSchema, storySourceSchema } from "~/domain/trackers/story-source.schema";
 import { previewPickedStories, trackerDefaults } from "~/domain/trackers/story-source.server";
+import { refreshIssueStates } from "~/domain/trackers/refresh.server";
 import { listTrackerIssues, previewStories, sendStories } from "~/domain/trackers/sync.server";
 import { type SendStoriesInput, sendStoriesSchema } from "~/domain/trackers/trackers.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
+import refreshStyles from "~/styles/tracker-refresh.css?url";
 import storyStyles from "~/styles/tracker-stories.css?url";
 import trackerStyles from "~/styles/trackers.css?url";
 
@@ -26,6 +29,7 @@ export const meta: MetaFunction = () => [{ title: "Send to tracker · PRD Studio
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: trackerStyles },
   { rel: "stylesheet", href: storyStyles },
+  { rel: "stylesheet", href: refreshStyles },
 ];
 
 const messageOf = (error: unknown) => (error instanceof AppError ? (error.details?.[0]?.message ?? error.message) : null);
@@ -67,6 +71,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       previewError = messageOf(error) ?? "These stories cannot be previewed. Check the choices above.";
     }
   }
+  const oldest = linked.issues.reduce<string | null>((min, i) => (min === null || i.lastSyncedAt < min ? i.lastSyncedAt : min), null);
+  const lastChecked = oldest ? { iso: oldest, label: new Date(oldest).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) } : null;
   const prdCount = prdMarkdown ? parseStories(prdMarkdown).length : 0;
   const askedSource = STORY_SOURCES.find((s) => s === q.get("source"));
   const source = askedSource ?? (asked.outputId || outputs.length ? "output" : prdCount ? "prd" : "paste");
@@ -86,6 +92,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       preview,
       previewError,
       linked,
+      lastChecked,
       notice: flash?.kind === "notice" ? { message: flash.message, tone: flash.tone ?? "success" } : null,
     },
     { headers },
@@ -103,6 +110,10 @@ export async function action(args: ActionFunctionArgs) {
   // The checked stories are repeated `storyKeys` fields; the form reader keeps one value per name.
   const raw = args.request.clone();
   return intentAction({
+    refresh: async ({ actor, params }) => {
+      const { message, tone } = refreshNotice(await refreshIssueStates(actor, params.projectId!));
+      return redirectWithNotice(`/projects/${params.projectId!}/tracker`, message, tone);
+    },
     preview: async ({ actor, values, params }) => {
       const projectId = params.projectId!;
       if (values.source === "output") {
@@ -175,7 +186,9 @@ export default function SendToTracker() {
   // A failure whose form is not on the page (a viewer's post, a send without its preview) is shown at the top.
   const formShown = d.mayEdit && d.connections.length > 0;
   const pickerShown = Boolean(shown && d.mayEdit);
-  const strayFailure = failure && !(failure.intent === "preview" ? formShown : failure.intent === "send" && pickerShown) ? failure : null;
+  const refreshShown = d.mayEdit && d.linked.issues.length > 0;
+  const shownAt: Record<string, boolean> = { preview: formShown, send: pickerShown, refresh: refreshShown };
+  const strayFailure = failure && !shownAt[failure.intent ?? ""] ? failure : null;
   return (
     <div className="stack">
       {d.notice ? (
@@ -253,6 +266,7 @@ export default function SendToTracker() {
         ) : (
           <>
             <DeliveryBar progress={d.linked.progress} />
+            {refreshShown ? <RefreshStates lastChecked={d.lastChecked} failure={failure?.intent === "refresh" ? failure : null} /> : null}
             <div className="tracker-table-wrap">
               <table className="table tracker-table">
                 <caption className="sr-only">Issues linked to this project's stories</caption>

@@ -15,8 +15,8 @@ import { Session, type ServerProcess, signedInPage, startServer } from "./server
  * From PRD to delivery in a browser (docs/trackers.md): connect GitHub with
  * OAuth, derive user stories, pick three of them in the preview and send them
  * to a GitHub stand-in, then see their state change on the project when the
- * stand-in's signed webhook fires; and send stories selected in the PRD
- * editor. GitHub (its OAuth token endpoint and REST API) is the msw stand-in
+ * stand-in's signed webhook fires, or on "Refresh states" when no webhook
+ * comes; and send stories selected in the PRD editor. GitHub (its OAuth token endpoint and REST API) is the msw stand-in
  * the API tests use, served on a loopback socket; GitHub's consent screen is
  * played by ./oauth-consent.ts.
  */
@@ -163,9 +163,15 @@ describe("sending stories to a tracker", () => {
     await expect.poll(() => github.calls.filter((c) => c.method === "PATCH").length, { timeout: 20_000 }).toBe(3);
     expect(github.issues).toHaveLength(3);
 
+    // GitHub closes the third issue, but its webhook never arrives (a server behind a firewall): refresh asks GitHub.
+    github.issues.find((i) => i.number === 3)!.state = "closed";
+    await page.getByRole("button", { name: "Refresh states from the trackers" }).click();
+    await page.getByText("Refreshed 3 issues: 1 changed (acme/app#3 is now Done).").waitFor();
+    expect(await linked.getByText("Done", { exact: true }).count()).toBe(2);
+
     // The project's document page shows the delivery line.
     await page.goto(`/projects/${projectId}`);
-    expect(await page.getByText("Delivery: 1 of 3 stories done").count()).toBe(1);
+    expect(await page.getByText("Delivery: 2 of 3 stories done").count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -10,7 +10,8 @@ import { http, HttpResponse } from "msw";
 export const GITHUB_API_URL = "https://github.test/api/v3";
 export const GOOD_TOKEN = "ghp_goodtoken000000000000000000000000";
 
-type Issue = { id: number; number: number; title: string; body: string; labels: string[]; state: "open" | "closed"; repo: string };
+/** `deleted`: deleted in GitHub (GET answers 410 Gone, as GitHub does). */
+type Issue = { id: number; number: number; title: string; body: string; labels: string[]; state: "open" | "closed"; repo: string; deleted?: boolean };
 type Failure = { status: number; headers?: Record<string, string>; message: string };
 
 /** `accepts`: which tokens GitHub takes (default: GOOD_TOKEN); the OAuth suite passes the tokens its token endpoint issued. */
@@ -80,6 +81,11 @@ export function createGithubMock(options: { accepts?: (token: string) => boolean
     http.get(`${GITHUB_API_URL}/repos/:owner/:repo/issues/:number`, ({ request, params }) => {
       if (!authorized(request)) return refuse();
       const issue = issues.find((i) => i.repo === `${params.owner}/${params.repo}` && i.number === Number(params.number));
+      if (issue?.deleted)
+        return HttpResponse.json(
+          { message: "This issue was deleted", documentation_url: "https://docs.github.com/rest/issues/issues#get-an-issue" },
+          { status: 410 },
+        );
       return issue ? HttpResponse.json(shape(issue)) : HttpResponse.json({ message: "Not Found" }, { status: 404 });
     }),
     http.patch(`${GITHUB_API_URL}/repos/:owner/:repo/issues/:number`, async ({ request, params }) => {

@@ -2,7 +2,7 @@ import { graphql, http, HttpResponse } from "msw";
 
 /**
  * A Linear GraphQL stand-in at LINEAR_API_URL, answering the operations the
- * adapter sends (Viewer, Teams, TeamLabels, IssueCreate, IssueUpdate) in
+ * adapter sends (Viewer, Teams, TeamLabels, IssueCreate, IssueUpdate, Issue) in
  * Linear's response shapes, and Linear's failures: 400 with an
  * AUTHENTICATION_ERROR for a bad API key, 400 RATELIMITED with
  * X-RateLimit-Requests-Reset (epoch ms) for a rate limit.
@@ -27,7 +27,7 @@ const LABELS = [
 export function createLinearMock(options: { acceptsBearer?: (token: string) => boolean } = {}) {
   const issues: Issue[] = [];
   const calls: { operation: string; variables: any }[] = [];
-  /** Answers for the next issue writes (IssueCreate or IssueUpdate), in order; null lets that write through. */
+  /** Answers for the next issue writes (IssueCreate or IssueUpdate) and reads (Issue), in order; null lets that call through. */
   const failures: LinearFailure[] = [];
   let next = 0;
   const linear = graphql.link(LINEAR_API_URL);
@@ -135,6 +135,32 @@ export function createLinearMock(options: { acceptsBearer?: (token: string) => b
         labelIds: [...new Set([...issue.labelIds, ...(input.addedLabelIds ?? [])])],
       });
       return HttpResponse.json({ data: { issueUpdate: { success: true, issue: shape(issue) } } });
+    }),
+    linear.query("Issue", ({ request, variables }) => {
+      if (!authorized(request)) return refuse();
+      calls.push({ operation: "Issue", variables });
+      const failed = fail();
+      if (failed) return failed;
+      const issue = issues.find((i) => i.id === variables.id || i.identifier === variables.id);
+      if (issue) return HttpResponse.json({ data: { issue: shape(issue) } });
+      // What Linear answers for an issue it does not have (deleted, or another workspace's).
+      return HttpResponse.json({
+        errors: [
+          {
+            message: "Entity not found: Issue",
+            path: ["issue"],
+            locations: [{ line: 1, column: 31 }],
+            extensions: {
+              type: "invalid input",
+              code: "INVALID_INPUT",
+              statusCode: 400,
+              userError: true,
+              userPresentableMessage: "Could not find referenced Issue.",
+            },
+          },
+        ],
+        data: null,
+      });
     }),
     http.post(LINEAR_API_URL, () => HttpResponse.json({ errors: [{ message: "Unknown operation" }] }, { status: 400 })),
   ];

@@ -7,7 +7,7 @@ import { plural } from "~/utils/plural";
 
 export type Progress = { total: number; done: number; inProgress: number; open: number };
 
-const STATE_BADGE = {
+export const STATE_BADGE = {
   open: { label: "Open", className: "badge" },
   in_progress: { label: "In progress", className: "badge badge-warning" },
   done: { label: "Done", className: "badge badge-success" },

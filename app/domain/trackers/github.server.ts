@@ -124,6 +124,22 @@ export const githubAdapter: TrackerAdapter = {
     return present(target, data as GhIssue);
   },
 
+  async getIssue(c, target, issue) {
+    const { owner, repo } = split(target);
+    if (!issue.externalNumber) throw new TrackerError("invalid", `The linked issue ${issue.externalKey} has no number`);
+    const number = issue.externalNumber;
+    try {
+      const { data } = await client(c).rest.issues.get({ owner, repo, issue_number: number });
+      return present(target, data as GhIssue);
+    } catch (error) {
+      // 410 Gone "This issue was deleted" (or "Issues are disabled"); 404 when the token cannot see it or the repository is gone.
+      const e = error as { status?: number; response?: { data?: { message?: string } } };
+      if (e?.status === 410 && /deleted/i.test(e.response?.data?.message ?? ""))
+        throw new TrackerError("not_found", `GitHub no longer has issue ${issue.externalKey}: it was deleted`);
+      throw githubError(error, `read issue ${issue.externalKey}`);
+    }
+  },
+
   async verifyWebhook(rawBody, headers, secret) {
     const signature = headers.get("x-hub-signature-256");
     if (!signature || !rawBody || !secret) return false;

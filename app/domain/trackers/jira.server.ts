@@ -197,6 +197,11 @@ export const jiraAdapter: TrackerAdapter = {
     return readBack(c, issue.externalKey);
   },
 
+  async getIssue(c, _target, issue) {
+    // By key (ABC-7): Jira answers 404 for a deleted issue, or one the account can no longer see.
+    return readBack(c, issue.externalKey);
+  },
+
   async verifyWebhook(rawBody, headers, secret) {
     const signature = /^sha256=([0-9a-f]{64})$/i.exec(headers.get("x-hub-signature") ?? "")?.[1];
     if (!signature || !rawBody || !secret) return false;

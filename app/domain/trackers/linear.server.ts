@@ -16,6 +16,7 @@ const Q = {
   teams: "query Teams { teams(first: 100) { nodes { id key name } } }",
   labels: "query TeamLabels($teamId: String!) { team(id: $teamId) { labels(first: 250) { nodes { id name } } } }",
   create: `mutation IssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${ISSUE_FIELDS} } } }`,
+  issue: `query Issue($id: String!) { issue(id: $id) { ${ISSUE_FIELDS} } }`,
   update: `mutation IssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { ${ISSUE_FIELDS} } } }`,
 };
 
@@ -122,6 +123,19 @@ export const linearAdapter: TrackerAdapter = {
     const input = { title: draft.title, description: draft.body, ...(ids.length ? { addedLabelIds: ids } : {}) };
     const data = await gql<{ issueUpdate: Payload }>(c, `update issue ${issue.externalKey}`, Q.update, { id: issue.externalId, input });
     return issueOf(data.issueUpdate, `update issue ${issue.externalKey}`);
+  },
+
+  async getIssue(c, _target, issue) {
+    try {
+      const data = await gql<{ issue: LinearIssue | null }>(c, `read issue ${issue.externalKey}`, Q.issue, { id: issue.externalId });
+      if (!data.issue) throw new TrackerError("not_found", `Linear no longer has issue ${issue.externalKey}`);
+      return present(data.issue);
+    } catch (error) {
+      // A deleted issue (or one out of the key's sight) is Linear's "Entity not found" error.
+      if (error instanceof TrackerError && error.kind === "invalid" && /not found|could not find/i.test(error.message))
+        throw new TrackerError("not_found", `Linear no longer has issue ${issue.externalKey}: it was deleted, or the key cannot see it`);
+      throw error;
+    }
   },
 
   async verifyWebhook(rawBody, headers, secret) {

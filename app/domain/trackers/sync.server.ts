@@ -124,7 +124,7 @@ export async function previewStories(actor: Actor, projectId: string, input: Sen
 }
 
 /** One call, retried once after a short Retry-After. */
-async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -181,11 +181,44 @@ export const listTrackerIssues = contract({
   path: "/api/projects/{projectId}/tracker/issues",
   tag,
   summary: "Issues linked to a project's stories, with delivery progress",
-  description: "Each issue's state (open, in_progress, done) as the tracker's webhooks last reported it. Not in the published interface.",
+  description:
+    "Each issue's state (open, in_progress, done) as the tracker's webhooks or the last refresh (POST /api/projects/{projectId}/tracker/refresh) reported it; `lastSyncedAt` is when. Not in the published interface.",
   auth: "user",
   params: projectParams,
   response: z.object({ issues: z.array(issueShape), progress: progressShape }),
   errors: ["NOT_FOUND"],
+});
+
+export const refreshTrackerIssues = contract({
+  method: "POST",
+  path: "/api/projects/{projectId}/tracker/refresh",
+  tag,
+  summary: "Refresh the states of a project's linked issues from the trackers",
+  description:
+    "For servers the trackers' webhooks cannot reach: reads each linked issue from its tracker (4 at a time, at most 200 per call, the longest unchecked first; `remaining` says how many are left for another call) and stores its state, title and `lastSyncedAt`, each as soon as it is read. Issues whose connection was disconnected are not read (`skipped`). An issue the tracker no longer has (deleted, or out of the token's sight) is reported in `results[].error` and keeps its state. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one, or a refused token, stops that connection, and the rest of its issues are reported as not refreshed with the time to wait; states read before it are kept. Always 200 with one result per issue read or tried. Needs edit rights on the project, like sending. Not in the published interface.",
+  auth: "user",
+  roles: WRITER_ROLES,
+  params: projectParams,
+  response: z.object({
+    refreshed: z.number(),
+    changed: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+    remaining: z.number(),
+    results: z.array(
+      z.object({
+        id: z.string(),
+        externalKey: z.string(),
+        service,
+        state,
+        previousState: state,
+        changed: z.boolean(),
+        error: z.string().nullable(),
+      }),
+    ),
+    progress: progressShape,
+  }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
 
 /**
