@@ -16,9 +16,10 @@ import { Session, type ServerProcess, signedInPage, startServer } from "./server
  * OAuth, derive user stories, pick three of them in the preview and send them
  * to a GitHub stand-in, then see their state change on the project when the
  * stand-in's signed webhook fires, or on "Refresh states" when no webhook
- * comes; and send stories selected in the PRD editor. GitHub (its OAuth token endpoint and REST API) is the msw stand-in
- * the API tests use, served on a loopback socket; GitHub's consent screen is
- * played by ./oauth-consent.ts.
+ * comes; and send stories selected in the PRD editor. GitHub (its OAuth
+ * token endpoint and REST API) is the msw stand-in the API tests use, served
+ * on a loopback socket; GitHub's consent screen is played by
+ * ./oauth-consent.ts.
  */
 
 const PRD = `# Expense reports
