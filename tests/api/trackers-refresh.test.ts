@@ -2,6 +2,7 @@ import { savedUserStories, useTrackerStandIn } from "../support/trackers";
 import { http, HttpResponse } from "msw";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { refreshLimits } from "~/domain/trackers/refresh.server";
 import { createGithubMock, GITHUB_API_URL, GOOD_TOKEN } from "../mocks/github";
 import { createJiraMock, JIRA_EMAIL, JIRA_SITE, JIRA_TOKEN } from "../mocks/jira";
 import { createLinearMock, LINEAR_API_URL, LINEAR_KEY, TEAM_ID } from "../mocks/linear";
@@ -102,6 +103,28 @@ describe("GitHub", () => {
     expectError(await refresh(projectId, viewer), 403, "FORBIDDEN");
     expectError(await refresh(projectId, other), 404, "NOT_FOUND");
     expect((await linked(projectId)).find((r) => r.externalKey === "acme/app#4")!.state).toBe("open");
+  });
+});
+
+describe("a project with many linked issues", () => {
+  it("refreshes at most the limit per call, the longest unchecked first, and says how many remain", async () => {
+    const projectId = await sentProject("Many issues", "github", "acme/many", 3);
+    const limit = refreshLimits.issues;
+    refreshLimits.issues = 2;
+    try {
+      const first = await refresh(projectId);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toMatchObject({ refreshed: 2, remaining: 1 });
+      const checked = new Set(first.body.results.map((r: { externalKey: string }) => r.externalKey));
+      const second = await refresh(projectId);
+      expect(second.body).toMatchObject({ refreshed: 2, remaining: 1 });
+      // The one the first call left comes first now.
+      const left = ["acme/many#1", "acme/many#2", "acme/many#3"].find((k) => !checked.has(k));
+      expect(second.body.results[0].externalKey).toBe(left);
+    } finally {
+      refreshLimits.issues = limit;
+    }
+    expect((await refresh(projectId)).body).toMatchObject({ refreshed: 3, remaining: 0 });
   });
 });
 

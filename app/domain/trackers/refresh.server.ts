@@ -18,10 +18,12 @@ import { deliveryProgress, withRetry } from "./sync.server";
  * issue the service no longer has is reported and left as it is.
  */
 
-/** At most this many issues per refresh, the longest unchecked first. */
-export const REFRESH_LIMIT = 200;
-/** Calls to the services at a time. */
-export const REFRESH_CONCURRENCY = 4;
+export const refreshLimits = {
+  /** At most this many issues per refresh, the longest unchecked first (tests lower it). */
+  issues: 200,
+  /** Calls to the services at a time. */
+  concurrency: 4,
+};
 
 export type RefreshResult = {
   id: string;
@@ -83,13 +85,13 @@ export async function refreshIssueStates(actor: Actor, projectId: string) {
   const { project } = await requireEdit(actor, projectId);
   const all = await db.selectFrom("trackerIssues").selectAll().where("projectId", "=", project.id).orderBy("lastSyncedAt").orderBy("id").execute();
   const connected = all.filter((r): r is Row => r.connectionId !== null);
-  const rows = connected.slice(0, REFRESH_LIMIT);
+  const rows = connected.slice(0, refreshLimits.issues);
   const connections = await connectionsOf(actor, rows);
   const stopped = new Map<string, string>();
   let skipped = all.length - connected.length;
   const results: (RefreshResult | null)[] = new Array(rows.length).fill(null);
 
-  await eachLimited(rows, REFRESH_CONCURRENCY, async (row, index) => {
+  await eachLimited(rows, refreshLimits.concurrency, async (row, index) => {
     const base = { id: row.id, externalKey: row.externalKey, service: row.service, state: row.state, previousState: row.state, changed: false };
     const loaded = connections.get(row.connectionId);
     if (!loaded) {
@@ -130,7 +132,7 @@ export async function refreshIssueStates(actor: Actor, projectId: string) {
     changed: done.filter((r) => r.changed).length,
     failed: done.filter((r) => r.error).length,
     skipped,
-    /** Linked issues left for another refresh (beyond REFRESH_LIMIT). */
+    /** Linked issues left for another refresh (beyond refreshLimits.issues). */
     remaining: connected.length - rows.length,
     results: done,
     progress: await deliveryProgress(actor, project.id),
