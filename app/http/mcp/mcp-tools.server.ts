@@ -1,7 +1,7 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z, ZodError } from "zod/v4";
+import { ZodError } from "zod/v4";
 import { collect } from "~/ai/run.server";
 import { hasRole, type Actor } from "~/domain/actor";
 import { startCoach } from "~/domain/ai-tools/coach.server";
@@ -18,7 +18,6 @@ import { createCommentSchema } from "~/domain/collaboration/collaboration.schema
 import { AppError, forbidden } from "~/domain/errors";
 import { assertFeatureEnabled } from "~/domain/flags/flags.server";
 import { getPrd } from "~/domain/prd/prd.server";
-import { PRD_STYLES } from "~/domain/prd/prd.schema";
 import { listProjects } from "~/domain/projects/list.server";
 import { createProject, getProject } from "~/domain/projects/projects.server";
 import { createProjectSchema, listProjectsSchema } from "~/domain/projects/projects.schema";
@@ -40,6 +39,7 @@ import * as prd from "../api/contracts/prd";
 import * as projects from "../api/contracts/projects";
 import * as search from "../api/contracts/search";
 import * as trackers from "../api/contracts/trackers";
+import { INPUT } from "./mcp-inputs";
 import { prdHeadings, prdSection } from "./prd-sections";
 
 /**
@@ -103,63 +103,6 @@ const json = (value: unknown): CallToolResult => ({
   content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
   structuredContent: (value && typeof value === "object" && !Array.isArray(value) ? value : { result: value }) as Record<string, unknown>,
 });
-
-const projectId = z.string().trim().min(1).max(100).describe("The project's id (from search_projects or create_project)");
-
-/**
- * Each tool's input, built once: the SDK validates a call's arguments with it
- * and lists it as JSON Schema. Built per request, zod's schema objects were a
- * large share of an MCP request's CPU (docs/benchmarks.md, "MCP").
- */
-const INPUT = {
-  search_projects: z.object({
-    query: z.string().trim().max(200).optional().describe("Words to find in project names, descriptions and PRDs"),
-    status: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .describe("One status or a comma-separated list: DRAFT, IN_PROGRESS, READY_FOR_PRD, IN_REVIEW, APPROVED, COMPLETED, ARCHIVED"),
-    limit: z.number().int().min(1).max(50).optional().describe("At most this many projects (default 20)"),
-  }),
-  get_project: z.object({ projectId }),
-  get_prd: z.object({
-    projectId,
-    section: z.string().trim().min(1).max(200).optional().describe('A heading of the PRD, e.g. "Goals" or "User Stories"'),
-  }),
-  create_project: z.object({
-    name: z.string().trim().min(1).max(200).describe("The project's name"),
-    description: z.string().trim().max(5000).optional().describe("What the product or feature is, in a few sentences"),
-    templateId: z.string().trim().max(100).optional().describe("A PRD template's id; the builder asks that template's questions"),
-  }),
-  add_conversation_answer: z.object({ projectId, answer: z.string().trim().min(1).max(10_000).describe("Your answer to the builder's current question") }),
-  generate_prd: z.object({
-    projectId,
-    style: z
-      .enum(PRD_STYLES)
-      .optional()
-      .describe(`The PRD's style: ${PRD_STYLES.join(", ")} (default comprehensive)`),
-  }),
-  check_prd: z.object({ projectId }),
-  score_prd: z.object({ projectId }),
-  coach_prd: z.object({ projectId }),
-  list_comments: z.object({ projectId }),
-  add_comment: z.object({
-    projectId,
-    content: z.string().trim().min(1).max(10_000).describe("The comment (Markdown; @Name mentions a member)"),
-    section: z.string().trim().max(200).optional().describe("The PRD section (heading) the comment is about"),
-  }),
-  derive_user_stories: z.object({ projectId }),
-  list_trackers: z.object({}),
-  send_stories_to_tracker: z.object({
-    projectId,
-    connectionId: z.string().min(1).describe("A tracker from list_trackers"),
-    target: z.string().min(1).max(200).describe("Where the issues go: a GitHub repository owner/name, a Linear team id, a Jira project key"),
-    outputId: z.string().min(1).optional().describe("Saved user stories (derive_user_stories answers with its outputId); or give markdown"),
-    markdown: z.string().max(200_000).optional().describe("Stories as Markdown, instead of outputId"),
-    preview: z.boolean().default(true).describe("true: only say what would be sent"),
-  }),
-};
 
 /**
  * One JSON Schema validator for every request's server: the SDK would build
