@@ -18,8 +18,7 @@ const bool = z
   .transform((v) => v === "true" || v === "1");
 
 /** An empty variable counts as unset, so its default applies. */
-const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+const unsetIfBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
 const optionalUrl = z
   .string()
@@ -144,7 +143,13 @@ const envSchema = z.object({
   /** /api/health: the job queue is unhealthy when its oldest due job waits longer than this. */
   HEALTH_MAX_QUEUE_LAG_SECONDS: unsetIfBlank(z.coerce.number().int().min(1).default(300)),
   /** /api/health: the disk holding DATA_DIR is unhealthy below this many free bytes … */
-  HEALTH_MIN_FREE_BYTES: unsetIfBlank(z.coerce.number().int().min(0).default(100 * 1024 * 1024)),
+  HEALTH_MIN_FREE_BYTES: unsetIfBlank(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(100 * 1024 * 1024),
+  ),
   /** … or below this share of its size, in percent. */
   HEALTH_MIN_FREE_PERCENT: unsetIfBlank(z.coerce.number().min(0).max(100).default(2)),
   /** DNS servers for custom-domain verification (comma list of ip[:port]); empty uses the system's. */

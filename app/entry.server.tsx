@@ -21,8 +21,7 @@ const ABORT_DELAY = 5_000;
  * answer is the replay, for plain form posts and for fetches alike.
  * Data requests (`.data`) carry the baseline security headers, as pages do.
  */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
-  withBaselineHeaders(mustReplay(request) ? replayToPrimary() : response);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withBaselineHeaders(mustReplay(request) ? replayToPrimary() : response);
 
 /**
  * A loader, action or render that failed on the server, logged with the

@@ -1,15 +1,7 @@
 // First: sets Zod up for the pages' Content-Security-Policy before any route module builds a schema.
 import "./utils/zod-browser";
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { readTheme } from "./http/theme.server";
 import { ErrorPage, errorCopy, errorTitle } from "./components/error-page";

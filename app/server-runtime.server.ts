@@ -22,7 +22,12 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Console output of any code goes through the logger, so it carries the request id too. */
 export function routeConsoleToLogger() {
-  for (const [method, level] of [["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]] as const) {
+  for (const [method, level] of [
+    ["log", "info"],
+    ["info", "info"],
+    ["warn", "warn"],
+    ["error", "error"],
+  ] as const) {
     console[method] = (...args: unknown[]) => logger[level](format(...args));
   }
 }

@@ -1,7 +1,45 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
-import type { ApiKeysTable, AuditLogsTable, EmailsTable, EventsTable, InvitationsTable, JobsTable, MembershipsTable, OneTimeTokensTable, OrganizationsTable, SessionsTable, SignInThrottlesTable, UsersTable } from "./tables/accounts";
-import type { BlobsTable, CommentsTable, PrdLiveDocsTable, PrdLiveUpdatesTable, PrdsTable, PrdVersionsTable, ProjectActivityTable, ProjectCollaboratorsTable, ProjectFilesTable, ProjectFoldersTable, ProjectLinksTable, ProjectSearchTable, ProjectSharesTable, ProjectStatusHistoryTable, ProjectsTable, StakeholderViewsTable } from "./tables/projects";
-import type { AiCallsTable, AiOutputsTable, AiProviderKeysTable, MemoriesTable, ProjectEmbeddingsTable, ProjectQaPairsTable, ProjectScoresTable } from "./tables/ai";
+import type {
+  ApiKeysTable,
+  AuditLogsTable,
+  EmailsTable,
+  EventsTable,
+  InvitationsTable,
+  JobsTable,
+  MembershipsTable,
+  OneTimeTokensTable,
+  OrganizationsTable,
+  SessionsTable,
+  SignInThrottlesTable,
+  UsersTable,
+} from "./tables/accounts";
+import type {
+  BlobsTable,
+  CommentsTable,
+  PrdLiveDocsTable,
+  PrdLiveUpdatesTable,
+  PrdsTable,
+  PrdVersionsTable,
+  ProjectActivityTable,
+  ProjectCollaboratorsTable,
+  ProjectFilesTable,
+  ProjectFoldersTable,
+  ProjectLinksTable,
+  ProjectSearchTable,
+  ProjectSharesTable,
+  ProjectStatusHistoryTable,
+  ProjectsTable,
+  StakeholderViewsTable,
+} from "./tables/projects";
+import type {
+  AiCallsTable,
+  AiOutputsTable,
+  AiProviderKeysTable,
+  MemoriesTable,
+  ProjectEmbeddingsTable,
+  ProjectQaPairsTable,
+  ProjectScoresTable,
+} from "./tables/ai";
 import type { TemplateSubmissionsTable, TemplatesTable, TemplateVersionsTable } from "./tables/templates";
 
 import type { UserAccountTables } from "./tables/user-account";
@@ -37,9 +75,20 @@ export type * from "./tables/comment-mentions";
 export type * from "./tables/slack";
 export type * from "./tables/trackers";
 
-
-
-export interface Database extends UserAccountTables, NotificationsTables, WebhooksTables, IncomingFlagsNpsTables, UploadsTables, OrgAdminTables, BillingTables, AuditAllowlistTables, ApprovalsTables, ExportsTables, CommentMentionsTables, TrackersTables, SlackTables {
+export interface Database
+  extends UserAccountTables,
+    NotificationsTables,
+    WebhooksTables,
+    IncomingFlagsNpsTables,
+    UploadsTables,
+    OrgAdminTables,
+    BillingTables,
+    AuditAllowlistTables,
+    ApprovalsTables,
+    ExportsTables,
+    CommentMentionsTables,
+    TrackersTables,
+    SlackTables {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;

@@ -19,9 +19,7 @@ if (!Number.isInteger(keep) || keep < 1) {
 
 try {
   const result = await backupDatabase(path.join(dataDir, "app.db"), path.join(destDir, `app-${backupStamp()}.db`));
-  console.log(
-    `Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${result.pages} pages, ${result.ms} ms, integrity ok)`,
-  );
+  console.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${result.pages} pages, ${result.ms} ms, integrity ok)`);
   if (result.secretsFile) console.log(`Secrets copied: ${result.secretsFile} (keep it as private as the database)`);
   else console.log("No secrets.json in DATA_DIR: SESSION_SECRET and ENCRYPTION_KEY come from the environment; keep them safe too.");
   const removed = pruneBackups(destDir, keep);

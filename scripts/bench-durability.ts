@@ -151,10 +151,17 @@ for (const [label, key, unit] of rows) {
   const normal = median(results.NORMAL[key]);
   const full = median(results.FULL[key]);
   const perCommit = (r: number) => (1000 / (key === "batch10" ? r / 10 : key === "batch100" ? r / 100 : r)).toFixed(2);
-  console.log(`| ${label} | ${fmt(normal)} ${unit} | ${fmt(full)} ${unit} | ${(median(ratios[key]) * 100).toFixed(0)}% | ${perCommit(normal)} → ${perCommit(full)} |`);
+  console.log(
+    `| ${label} | ${fmt(normal)} ${unit} | ${fmt(full)} ${unit} | ${(median(ratios[key]) * 100).toFixed(0)}% | ${perCommit(normal)} → ${perCommit(full)} |`,
+  );
 }
 console.log("\nEvery run (per second):");
-for (const mode of MODES) console.log(`  ${mode}: ${Object.entries(results[mode]).map(([k, v]) => `${k} ${v.map(fmt).join(" / ")}`).join("; ")}`);
+for (const mode of MODES)
+  console.log(
+    `  ${mode}: ${Object.entries(results[mode])
+      .map(([k, v]) => `${k} ${v.map(fmt).join(" / ")}`)
+      .join("; ")}`,
+  );
 
 await closeDb();
 fs.rmSync(dataDir, { recursive: true, force: true });

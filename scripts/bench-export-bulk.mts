@@ -9,7 +9,15 @@ import { largePrd } from "../tests/support/large-prd.ts";
  *   BASE=http://localhost:3556 JAR=/path/to/cookies.txt N=20 npx tsx scripts/bench-export-bulk.mts
  */
 const B = process.env.BASE ?? "http://localhost:3000";
-const cookie = fs.readFileSync(process.env.JAR ?? "cookies.txt", "utf8").split("\n").filter((l) => l.includes("__session")).map((l) => { const p = l.split("\t"); return `${p[5]}=${p[6]}`; }).join("; ");
+const cookie = fs
+  .readFileSync(process.env.JAR ?? "cookies.txt", "utf8")
+  .split("\n")
+  .filter((l) => l.includes("__session"))
+  .map((l) => {
+    const p = l.split("\t");
+    return `${p[5]}=${p[6]}`;
+  })
+  .join("; ");
 const h = { "Content-Type": "application/json", Origin: B, Cookie: cookie };
 const { markdown } = largePrd(30_000);
 const ids: string[] = [];
@@ -22,13 +30,27 @@ for (let i = 0; i < N; i++) {
 const pid = execSync("pgrep -f 'build/server.js'").toString().trim().split("\n")[0];
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 for (const format of (process.env.FORMATS ?? "pdf").split(",")) {
-  let peak = rss(); const before = peak;
-  const timer = setInterval(() => { peak = Math.max(peak, rss()); }, 20);
-  const t0 = Date.now(); let first = 0; let bytes = 0; let chunks = 0;
+  let peak = rss();
+  const before = peak;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rss());
+  }, 20);
+  const t0 = Date.now();
+  let first = 0;
+  let bytes = 0;
+  let chunks = 0;
   const res = await fetch(`${B}/api/export/bulk`, { method: "POST", headers: h, body: JSON.stringify({ projectIds: ids, format }) });
   const reader = res.body!.getReader();
-  for (;;) { const { done, value } = await reader.read(); if (done) break; if (!first) first = Date.now() - t0; bytes += value.length; chunks++; }
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!first) first = Date.now() - t0;
+    bytes += value.length;
+    chunks++;
+  }
   clearInterval(timer);
   const vm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1];
-  console.log(`${format}: status ${res.status}, first byte ${first} ms, total ${Date.now() - t0} ms, ${(bytes / 1e6).toFixed(1)} MB in ${chunks} chunks, server RSS before ${before.toFixed(0)} MB, peak during ${peak.toFixed(0)} MB (VmHWM ${(Number(vm) / 1024).toFixed(0)} MB)`);
+  console.log(
+    `${format}: status ${res.status}, first byte ${first} ms, total ${Date.now() - t0} ms, ${(bytes / 1e6).toFixed(1)} MB in ${chunks} chunks, server RSS before ${before.toFixed(0)} MB, peak during ${peak.toFixed(0)} MB (VmHWM ${(Number(vm) / 1024).toFixed(0)} MB)`,
+  );
 }

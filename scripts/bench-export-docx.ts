@@ -40,5 +40,7 @@ const htmlMs = performance.now() - t;
 clearInterval(sample);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 console.log(`words: ${wordCount} (markdown ${(markdown.length / 1024).toFixed(0)} KB)`);
-console.log(`docx: ${docxMs.toFixed(0)} ms wall (${docxCpu.toFixed(0)} ms CPU), ${(docx.byteLength / 1024).toFixed(0)} KB, RSS before ${mb(before)}, peak ${mb(docxPeak)}`);
+console.log(
+  `docx: ${docxMs.toFixed(0)} ms wall (${docxCpu.toFixed(0)} ms CPU), ${(docx.byteLength / 1024).toFixed(0)} KB, RSS before ${mb(before)}, peak ${mb(docxPeak)}`,
+);
 console.log(`html: ${htmlMs.toFixed(0)} ms, ${(html.length / 1024).toFixed(0)} KB, peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);

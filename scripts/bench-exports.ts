@@ -59,7 +59,18 @@ export function benchPrd(words: number) {
     parts.push(`### ${s}.1 Requirements`, "");
     parts.push("| ID | Requirement | Priority | Owner |", "|---|---|:-:|---|");
     for (let r = 1; r <= 12; r++) parts.push(`| R${s}.${r} | ${phrase(14)} | ${r % 3 ? "Must" : "Should"} | Team ${r % 5} |`);
-    parts.push("", `- ${phrase(12)}`, `- ${phrase(10)}`, `  - ${phrase(8)}`, `  - ${phrase(8)}`, `- [x] ${phrase(6)}`, "", `1. ${phrase(9)}`, `2. ${phrase(9)}`, "");
+    parts.push(
+      "",
+      `- ${phrase(12)}`,
+      `- ${phrase(10)}`,
+      `  - ${phrase(8)}`,
+      `  - ${phrase(8)}`,
+      `- [x] ${phrase(6)}`,
+      "",
+      `1. ${phrase(9)}`,
+      `2. ${phrase(9)}`,
+      "",
+    );
     if (s === 2) parts.push("```mermaid", mermaid, "```", "");
     if (s % 4 === 0) parts.push("```ts", `export const section${s} = { id: ${s}, owner: "team-${s % 7}", enabled: true };`, "```", "");
     if (s % 5 === 0) parts.push(`> ${phrase(25)}`, "");
@@ -86,7 +97,12 @@ function solidPng(width: number, height: number, rgb: [number, number, number]) 
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function benchDoc(): ExportDocument {
@@ -130,7 +146,10 @@ async function child(format: string) {
     if (format === "docx") return (await import("~/domain/exports/render/docx.server")).renderDocx(doc);
     if (format === "helvetica") {
       const { textPdf } = await import("~/utils/pdf.server");
-      return textPdf(doc.title, doc.markdown.split(/\n{2,}/).map((text) => ({ kind: "paragraph" as const, text })));
+      return textPdf(
+        doc.title,
+        doc.markdown.split(/\n{2,}/).map((text) => ({ kind: "paragraph" as const, text })),
+      );
     }
     return baseline(doc);
   };
@@ -192,7 +211,9 @@ async function parent() {
   const childFile = await bundleChild();
   const loadBefore = os.loadavg();
   const outFile = path.join(os.tmpdir(), `bench-exports-${process.pid}.pdf`);
-  console.log(`PRD: ${words.toLocaleString("en")} words, ${TABLES} tables, 1 Mermaid diagram; medians of ${RUNS} runs per renderer, each in a fresh process; ${os.cpus().length} CPUs, node ${process.version}\n`);
+  console.log(
+    `PRD: ${words.toLocaleString("en")} words, ${TABLES} tables, 1 Mermaid diagram; medians of ${RUNS} runs per renderer, each in a fresh process; ${os.cpus().length} CPUs, node ${process.version}\n`,
+  );
   const rows: string[] = [];
   for (const format of ["helvetica", "baseline", "pdf", "docx"]) {
     const results: Result[] = [];
@@ -214,7 +235,12 @@ async function parent() {
       `| ${format} | ${median(results.map((r) => r.coldMs)).toFixed(0)} | ${median(results.map((r) => r.coldCpuMs)).toFixed(0)} | ${median(results.map((r) => r.warmMs)).toFixed(0)} | ${median(results.map((r) => r.maxRssMb)).toFixed(0)} | ${(median(results.map((r) => r.bytes)) / 1024).toFixed(0)} KB |`,
     );
   }
-  console.log(`Load average (1, 5, 15 min) before the runs: ${loadBefore.map((l) => l.toFixed(1)).join(", ")}; after: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}\n`);
+  console.log(
+    `Load average (1, 5, 15 min) before the runs: ${loadBefore.map((l) => l.toFixed(1)).join(", ")}; after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")}\n`,
+  );
   console.log("| renderer | first export in a fresh process (ms) | its CPU time (ms) | second export (ms) | peak RSS (MB) | output |");
   console.log("|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);

@@ -15,7 +15,6 @@ import { freePort, waitForOk } from "./bench/harness";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-"));
@@ -44,9 +43,7 @@ const rows: string[] = [];
 for (const t of targets) {
   const result = await autocannon({ url: base + t.path, headers: t.headers, connections: CONNECTIONS, duration: DURATION });
   const non2xx = result.non2xx;
-  rows.push(
-    `| ${t.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${non2xx} |`,
-  );
+  rows.push(`| ${t.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${non2xx} |`);
 }
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
 console.log("| endpoint | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|");

@@ -37,7 +37,9 @@ try {
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(";")[0]!;
   const headers = { ...origin, cookie };
-  const project = (await (await fetch(`${base}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Latency" }) })).json()) as { id: string };
+  const project = (await (await fetch(`${base}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Latency" }) })).json()) as {
+    id: string;
+  };
   const prd = fs.readFileSync("tests/fixtures/calibration/01-dental-appointment-reminders.md", "utf8");
   await fetch(`${base}/api/projects/${project.id}/prd`, { method: "POST", headers, body: JSON.stringify({ content: prd }) });
 
@@ -80,7 +82,9 @@ try {
   });
   const textA = await a.locator(".rich-editor-content").textContent();
   const textB = await b.locator(".rich-editor-content").textContent();
-  console.log(`| remote keystroke, keydown in A → rendered in B | ${q(latencies, 0.5).toFixed(1)} | ${q(latencies, 0.95).toFixed(1)} | ${Math.max(...latencies).toFixed(1)} | ${latencies.length} |`);
+  console.log(
+    `| remote keystroke, keydown in A → rendered in B | ${q(latencies, 0.5).toFixed(1)} | ${q(latencies, 0.95).toFixed(1)} | ${Math.max(...latencies).toFixed(1)} | ${latencies.length} |`,
+  );
   console.log(`documents equal: ${textA === textB}; characters typed ${KEYS}, arrived ${(textB?.length ?? 0) - startLength}`);
   await browser.close();
 } finally {

@@ -49,7 +49,6 @@ const SEARCH_TARGETS: { name: string; query: string }[] = [
   { name: "q=improve (in 2/3 of projects)", query: "q=improve&mode=keyword" },
 ];
 
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -68,8 +67,7 @@ const seeded = await seedProjects(seedDb, { count: PROJECTS });
 await seedDb.destroy();
 const { member, orgId, password } = seeded;
 console.log(
-  `Seeded ${seeded.projects} projects (${seeded.prds} with a PRD) in ${seeded.ms} ms; ` +
-    `database ${(fs.statSync(dbFile).size / 1e6).toFixed(0)} MB`,
+  `Seeded ${seeded.projects} projects (${seeded.prds} with a PRD) in ${seeded.ms} ms; ` + `database ${(fs.statSync(dbFile).size / 1e6).toFixed(0)} MB`,
 );
 
 // ---------------------------------------------------------------------------
@@ -178,9 +176,7 @@ try {
     const body = (await check.json()) as { total?: number };
     if (!check.ok) throw new Error(`${t.path}: ${check.status} ${JSON.stringify(body)}`);
     const result = await autocannon({ url: base + t.path, headers: { cookie }, connections: CONNECTIONS, duration: DURATION });
-    rows.push(
-      `| ${t.name} | ${body.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`,
-    );
+    rows.push(`| ${t.name} | ${body.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
   }
   const single: string[] = [];
   // One client at a time: the latency of a single request, without queueing.
@@ -189,9 +185,7 @@ try {
     single.push(`| ${t.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
   }
 
-  console.log(
-    `\n## HTTP: ${PROJECTS} projects, ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
-  );
+  console.log(`\n## HTTP: ${PROJECTS} projects, ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
   console.log("| endpoint | total | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|");
   console.log(rows.join("\n"));
   console.log(`\n## HTTP: one connection (single-request latency), ${DURATION} s each\n`);

@@ -34,7 +34,21 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createDb, migrateToLatest } from "../db/client";
-import { freePort, load, type Load, machine, median, peakRssMb, signInCookie, spawnForUrl, spawnGroup, stopGroup, waitForClosed, waitForOk, writeBlock } from "./bench/harness";
+import {
+  freePort,
+  load,
+  type Load,
+  machine,
+  median,
+  peakRssMb,
+  signInCookie,
+  spawnForUrl,
+  spawnGroup,
+  stopGroup,
+  waitForClosed,
+  waitForOk,
+  writeBlock,
+} from "./bench/harness";
 import { coldSearches } from "./bench/cold-search";
 import { runGrownPhase } from "./bench/grown";
 import { runMemoryPhase } from "./bench/memory";
@@ -120,8 +134,17 @@ try {
 
   // ---------------------------------------------------------------- 4. every list variant and search on the app
   const variants = [
-    "", "sortBy=name&sortOrder=asc", "sortBy=createdAt", "sortBy=priority", "sortBy=status", "status=IN_REVIEW",
-    "priority=high,urgent", "assignedToMe=true", "search=checkout", "search=mobile&status=DRAFT&sortBy=createdAt", "offset=5000",
+    "",
+    "sortBy=name&sortOrder=asc",
+    "sortBy=createdAt",
+    "sortBy=priority",
+    "sortBy=status",
+    "status=IN_REVIEW",
+    "priority=high,urgent",
+    "assignedToMe=true",
+    "search=checkout",
+    "search=mobile&status=DRAFT&sortBy=createdAt",
+    "offset=5000",
   ].map((q) => `/api/projects${q ? `?${q}` : ""}`);
   const searches = ["q=stripe", "q=checkout%20conv", "q=improve"].map((q) => `/api/search?${q}&mode=keyword`);
   const variantRows: string[] = [];
@@ -133,7 +156,9 @@ try {
   let n = 0;
   for (const p of searches) {
     const r = await load(base + p, await apiKey(), CONNECTIONS, Math.max(3, Math.round(SECONDS / 2)), (path) => `${path}&limit=1&offset=${n++ % 5000}`);
-    variantRows.push(`| \`${p}&limit=1&offset=<a new one per request>\` (a new page each time) | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`);
+    variantRows.push(
+      `| \`${p}&limit=1&offset=<a new one per request>\` (a new page each time) | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`,
+    );
   }
   // Truly cold: a project changes before every search, so the matches are ranked afresh each time.
   const coldRows: string[] = [];

@@ -35,8 +35,7 @@ try {
   } else if (result.listed) console.log(`${result.email} is a superadmin (listed in SUPERADMIN_EMAILS).`);
   else
     console.log(
-      `To make ${result.email} a superadmin, add it to SUPERADMIN_EMAILS (comma-separated) and restart the app:\n` +
-        `  SUPERADMIN_EMAILS=${result.email}`,
+      `To make ${result.email} a superadmin, add it to SUPERADMIN_EMAILS (comma-separated) and restart the app:\n` + `  SUPERADMIN_EMAILS=${result.email}`,
     );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -63,7 +63,16 @@ const keys = editors.map((u) => {
       `insert into apiKeys (id, orgId, userId, name, prefix, keyHash, rateLimit, expiresAt, lastUsedAt, revokedAt, createdAt)
        values (?, ?, ?, ?, ?, ?, ?, null, null, null, ?)`,
     )
-    .run(crypto.randomUUID(), seeded.orgId, u.id, `load ${u.name}`, key.slice(0, 10), crypto.createHash("sha256").update(key).digest("hex"), 100_000, new Date().toISOString());
+    .run(
+      crypto.randomUUID(),
+      seeded.orgId,
+      u.id,
+      `load ${u.name}`,
+      key.slice(0, 10),
+      crypto.createHash("sha256").update(key).digest("hex"),
+      100_000,
+      new Date().toISOString(),
+    );
   keyOf.set(u.id, `Bearer ${key}`);
   return `Bearer ${key}`;
 });
@@ -79,7 +88,10 @@ const projects = rows.map((r) => r.id);
 // Writers use the key of the project's creator: members may edit only their own and assigned projects.
 const withPrd = rows.filter((r) => r.versionId);
 const updatePool = withPrd.slice(0, UPDATE_POOL).map((r) => ({ id: r.id, versionId: r.versionId!, content: r.content!, auth: keyOf.get(r.createdById)! }));
-const streamProjects = rows.filter((r) => !r.versionId).slice(0, STREAMS).map((r) => ({ id: r.id, auth: keyOf.get(r.createdById)! }));
+const streamProjects = rows
+  .filter((r) => !r.versionId)
+  .slice(0, STREAMS)
+  .map((r) => ({ id: r.id, auth: keyOf.get(r.createdById)! }));
 const prdProjects = withPrd.slice(UPDATE_POOL).map((p) => p.id);
 console.log(`Seeded ${seeded.projects} projects (${seeded.prds} with a PRD) in ${seeded.ms} ms; ${keys.length} API keys`);
 
@@ -114,7 +126,10 @@ try {
   };
 
   // ---------------------------------------------------------------- 3. the mixed load
-  const ops = operations({ base, keys, projects, prdProjects, updatePool, searchTerms: [...AREAS.slice(0, 12), "checkout conv", "improve", "stripe"] }, CONNECTIONS);
+  const ops = operations(
+    { base, keys, projects, prdProjects, updatePool, searchTerms: [...AREAS.slice(0, 12), "checkout conv", "improve", "stripe"] },
+    CONNECTIONS,
+  );
   console.log(`Load: ${ops.map((o) => `${o.name} ×${o.connections}`).join(", ")}, ${STREAMS} SSE clients; ${SECONDS} s`);
   sampler = setInterval(sampleRss, 100);
   const cpuBefore = cpuSeconds();
@@ -157,7 +172,14 @@ function quantile(xs: number[], q: number) {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
-function render(r: { routes: RouteResult[]; streams: StreamSample[]; wall: number; rssAtStart: number; hwm: number; cpu: { server: number; loadBefore: number; loadAfter: number } }) {
+function render(r: {
+  routes: RouteResult[];
+  streams: StreamSample[];
+  wall: number;
+  rssAtStart: number;
+  hwm: number;
+  cpu: { server: number; loadBefore: number; loadAfter: number };
+}) {
   const date = new Date().toISOString().slice(0, 10);
   const n = (x: number, digits = 0) => x.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const rows = r.routes.map(
@@ -169,7 +191,32 @@ function render(r: { routes: RouteResult[]; streams: StreamSample[]; wall: numbe
     const xs = r.streams.filter((s) => s.kind === kind);
     const ok = xs.filter((s) => s.ok);
     const label = kind === "conversation" ? "`POST /api/projects/{id}/conversation/stream`" : "`POST /api/generate-prd/stream` (regenerate)";
-    return `| ${label} | ${ok.length} / ${xs.length} | ${n(quantile(ok.map((s) => s.ttfb), 0.5))} | ${n(quantile(ok.map((s) => s.ttfb), 0.99))} | ${n(quantile(ok.map((s) => s.firstToken), 0.5))} | ${n(quantile(ok.map((s) => s.total), 0.5))} | ${n(quantile(ok.map((s) => s.total), 0.99))} |`;
+    return `| ${label} | ${ok.length} / ${xs.length} | ${n(
+      quantile(
+        ok.map((s) => s.ttfb),
+        0.5,
+      ),
+    )} | ${n(
+      quantile(
+        ok.map((s) => s.ttfb),
+        0.99,
+      ),
+    )} | ${n(
+      quantile(
+        ok.map((s) => s.firstToken),
+        0.5,
+      ),
+    )} | ${n(
+      quantile(
+        ok.map((s) => s.total),
+        0.5,
+      ),
+    )} | ${n(
+      quantile(
+        ok.map((s) => s.total),
+        0.99,
+      ),
+    )} |`;
   });
   const peakSampled = Math.max(...rss);
   return `## ${date} — Load (issue 12): \`npm run load\` (written by scripts/load.ts)

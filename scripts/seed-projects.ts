@@ -15,10 +15,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/domain/auth/password.server";
-import {
-  priorityRank,
-  statusRank,
-} from "../app/domain/projects/projects.schema";
+import { priorityRank, statusRank } from "../app/domain/projects/projects.schema";
 import type { Database, Role } from "../db/schema";
 import { AREAS, PRIORITY_WEIGHTS, STATUS_WEIGHTS, chance, description, mulberry32, pick, prdContent, projectName, weighted } from "./seed-content";
 
@@ -130,10 +127,7 @@ export async function seedProjects(db: Kysely<Database>, options: SeedProjectsOp
   const member = users.find((u) => u.role === "member")!;
   const viewer = users.find((u) => u.role === "viewer")!;
   // Maya gets the largest share of assignments.
-  const assigneeWeights: readonly (readonly [SeededUser | null, number])[] = [
-    [null, 20],
-    ...editors.map((u) => [u, u === member ? 30 : 12] as const),
-  ];
+  const assigneeWeights: readonly (readonly [SeededUser | null, number])[] = [[null, 20], ...editors.map((u) => [u, u === member ? 30 : 12] as const)];
 
   const maxSeq = await db
     .selectFrom("projects")

@@ -1,14 +1,7 @@
 import { logger } from "~/utils/log.server";
 import { scrub } from "./providers/errors";
 import { probeProvider } from "./providers/index.server";
-import {
-  type ConnectionFailure,
-  type ConnectionResult,
-  PROVIDER_SHORT,
-  ProviderError,
-  type ProviderCredentials,
-  type ProviderId,
-} from "./types";
+import { type ConnectionFailure, type ConnectionResult, PROVIDER_SHORT, ProviderError, type ProviderCredentials, type ProviderId } from "./types";
 import { plural } from "~/utils/plural";
 
 /**
@@ -81,7 +74,10 @@ function describeFailure(creds: ProviderCredentials, error: unknown): { reason: 
   }
   if (status) return { reason: "error", message: error.message };
   if (isTimeout(error)) {
-    return { reason: "unreachable", message: `${where} did not answer within ${PROBE_TIMEOUT_MS / 1000} s — is the server running and reachable from this machine?` };
+    return {
+      reason: "unreachable",
+      message: `${where} did not answer within ${PROBE_TIMEOUT_MS / 1000} s — is the server running and reachable from this machine?`,
+    };
   }
   return { reason: "unreachable", message: `Could not reach ${where} — is the server running?` };
 }

@@ -28,11 +28,7 @@ export async function loadTaskContext(
       ? (await db.selectFrom("prds").select("content").where("projectId", "=", project.id).executeTakeFirst())?.content
       : undefined;
   const template = project?.templateId
-    ? await db
-        .selectFrom("templates")
-        .select(["name", "systemPrompt", "sections", "initialQuestion"])
-        .where("id", "=", project.templateId)
-        .executeTakeFirst()
+    ? await db.selectFrom("templates").select(["name", "systemPrompt", "sections", "initialQuestion"]).where("id", "=", project.templateId).executeTakeFirst()
     : undefined;
   const memories = options.memories === false ? [] : await activeMemories(userId);
   return {
@@ -74,7 +70,11 @@ async function activeMemories(userId: string) {
     await db
       .updateTable("memories")
       .set({ lastUsedAt: nowIso() })
-      .where("id", "in", picked.map((m) => m.id))
+      .where(
+        "id",
+        "in",
+        picked.map((m) => m.id),
+      )
       .execute();
   }
   return picked.map((m) => ({

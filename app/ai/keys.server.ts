@@ -35,8 +35,7 @@ export async function resolveProvider(
   options: { provider?: ProviderId; capability?: Capability; personal?: boolean } = {},
 ): Promise<Resolved> {
   const capability = options.capability ?? "chat";
-  const allowed = (p: ProviderId) =>
-    (capability === "chat" || EMBEDDING_PROVIDERS.includes(p)) && (!options.provider || p === options.provider);
+  const allowed = (p: ProviderId) => (capability === "chat" || EMBEDDING_PROVIDERS.includes(p)) && (!options.provider || p === options.provider);
   const stored = await candidateKeys(who.userId, who.orgId);
 
   // Background work (indexing) is not billed to anyone's personal key.

@@ -200,10 +200,7 @@ export class AiRun {
         return { value: parsed.value, usage: total, ...this.answered };
       }
       if (attempt >= 2) {
-        throw new ProviderError(
-          credentials.provider,
-          `The AI provider's answer did not match the expected ${spec.name} format, twice (${parsed.error})`,
-        );
+        throw new ProviderError(credentials.provider, `The AI provider's answer did not match the expected ${spec.name} format, twice (${parsed.error})`);
       }
       messages = [
         ...messages,

@@ -8,7 +8,7 @@ import { z } from "zod/v4";
  */
 
 export { PRD_STYLES } from "~/domain/prd/prd.schema";
-export type PrdStyle = (typeof import("~/domain/prd/prd.schema").PRD_STYLES)[number];
+export type PrdStyle = typeof import("~/domain/prd/prd.schema").PRD_STYLES[number];
 
 export const IMPROVEMENT_TYPES = [
   "improve_writing",
@@ -42,24 +42,10 @@ export type TeamSize = (typeof TEAM_SIZES)[number];
 /** Methodologies the roadmap knows by name; any other short name is accepted and treated as iterative. */
 export const METHODOLOGIES = ["agile", "scrum", "kanban", "waterfall", "shape_up", "lean"] as const;
 
-export const LAUNCH_CONTENT_TYPES = [
-  "blog_post",
-  "press_release",
-  "social_media",
-  "email_announcement",
-  "demo_script",
-  "changelog",
-] as const;
+export const LAUNCH_CONTENT_TYPES = ["blog_post", "press_release", "social_media", "email_announcement", "demo_script", "changelog"] as const;
 export type LaunchContentType = (typeof LAUNCH_CONTENT_TYPES)[number];
 
-export const DIAGRAM_TYPES = [
-  "user_flow",
-  "system_architecture",
-  "screen_layout",
-  "data_flow",
-  "sequence",
-  "journey_map",
-] as const;
+export const DIAGRAM_TYPES = ["user_flow", "system_architecture", "screen_layout", "data_flow", "sequence", "journey_map"] as const;
 export type DiagramType = (typeof DIAGRAM_TYPES)[number];
 
 export const MEMORY_TYPES = ["preference", "decision", "project_context", "feedback"] as const;
@@ -70,14 +56,7 @@ export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
 // ---------------------------------------------------------------- scores
 
 /** The six quality dimensions shared by the coach review and the project score. */
-export const DIMENSIONS = [
-  "clarity",
-  "completeness",
-  "userFocus",
-  "technicalFeasibility",
-  "metrics",
-  "riskAssessment",
-] as const;
+export const DIMENSIONS = ["clarity", "completeness", "userFocus", "technicalFeasibility", "metrics", "riskAssessment"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export const DIMENSION_LABELS: Record<Dimension, string> = {
   clarity: "Clarity",
@@ -107,9 +86,7 @@ export const reviewSchema = z.object({
   strengths: z.array(z.string().min(1)),
   improvements: z.array(z.object({ priority: level, suggestion: z.string().min(1) })),
   missingSections: z.array(z.string()),
-  recommendations: z.array(
-    z.object({ effort: z.enum(["low", "medium", "high"]), impact: z.enum(["low", "medium", "high"]), description: z.string().min(1) }),
-  ),
+  recommendations: z.array(z.object({ effort: z.enum(["low", "medium", "high"]), impact: z.enum(["low", "medium", "high"]), description: z.string().min(1) })),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -15,12 +15,7 @@ export async function candidateKeys(userId: string, orgId: string) {
   const rows = await db
     .selectFrom("aiProviderKeys")
     .select(["id", "scope", "provider", "keyEncrypted"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("scope", "=", "user"), eb("userId", "=", userId)]),
-        eb.and([eb("scope", "=", "organization"), eb("orgId", "=", orgId)]),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb("scope", "=", "user"), eb("userId", "=", userId)]), eb.and([eb("scope", "=", "organization"), eb("orgId", "=", orgId)])]))
     .execute();
   return rows as { id: string; scope: AiProviderKeysTable["scope"]; provider: ProviderId; keyEncrypted: string }[];
 }

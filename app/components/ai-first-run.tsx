@@ -10,8 +10,8 @@ export function AiFirstRunCard() {
     <section className="card ai-first-run" aria-labelledby="ai-first-run-heading">
       <h2 id="ai-first-run-heading">Write with an AI provider</h2>
       <p>
-        You're using the offline drafter — it works without a key and keeps your words, but a provider writes better. Add an OpenAI,
-        Anthropic or Google key, or point the app at a local server (Ollama, llama.cpp).
+        You're using the offline drafter — it works without a key and keeps your words, but a provider writes better. Add an OpenAI, Anthropic or Google key, or
+        point the app at a local server (Ollama, llama.cpp).
       </p>
       <div className="form-row">
         <Link to="/settings/ai" className="btn">

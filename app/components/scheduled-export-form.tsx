@@ -49,13 +49,36 @@ function errorFor(state: FormState | null | undefined, name: string) {
   return errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1];
 }
 
-function Select({ label, name, choices, value, state, hint, onChange }: { label: string; name: string; choices: readonly (readonly [string, string])[]; value: string; state?: FormState | null; hint?: string; onChange?: (value: string) => void }) {
+function Select({
+  label,
+  name,
+  choices,
+  value,
+  state,
+  hint,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  choices: readonly (readonly [string, string])[];
+  value: string;
+  state?: FormState | null;
+  hint?: string;
+  onChange?: (value: string) => void;
+}) {
   const id = `field-${name}`;
   const error = errorFor(state, name);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value} onChange={onChange ? (e) => onChange(e.target.value) : undefined} aria-invalid={error ? true : undefined} aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined}
+      >
         {choices.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -67,10 +90,33 @@ function Select({ label, name, choices, value, state, hint, onChange }: { label:
   );
 }
 
-function Input({ label, name, value, state, hint, type = "text", list, area, placeholder }: { label: string; name: string; value: string; state?: FormState | null; hint?: string; type?: string; list?: string; area?: boolean; placeholder?: string }) {
+function Input({
+  label,
+  name,
+  value,
+  state,
+  hint,
+  type = "text",
+  list,
+  area,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  state?: FormState | null;
+  hint?: string;
+  type?: string;
+  list?: string;
+  area?: boolean;
+  placeholder?: string;
+}) {
   const id = `field-${name}`;
   const error = errorFor(state, name);
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined };
+  const aria = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -120,12 +166,33 @@ export function ScheduledExportFields({ state, defaults, projects, allowDigest, 
           />
         ) : null}
         {show(type === "cron") ? (
-          <Input label="Cron expression" name="cronExpression" value={value("cronExpression")} state={state} placeholder="0 9 * * 1-5" hint="Custom schedules only. Five fields: minute hour day-of-month month day-of-week; at most every 15 minutes." />
+          <Input
+            label="Cron expression"
+            name="cronExpression"
+            value={value("cronExpression")}
+            state={state}
+            placeholder="0 9 * * 1-5"
+            hint="Custom schedules only. Five fields: minute hour day-of-month month day-of-week; at most every 15 minutes."
+          />
         ) : null}
         {show(type === "on_status_change") ? (
-          <Select label="Project status that sends it" name="triggerStatus" value={value("triggerStatus")} state={state} choices={[["", "Choose a status"] as const, ...statuses.map((s) => [s.value, s.label] as const)]} hint="Status-change schedules only: sent each time the project moves to this status." />
+          <Select
+            label="Project status that sends it"
+            name="triggerStatus"
+            value={value("triggerStatus")}
+            state={state}
+            choices={[["", "Choose a status"] as const, ...statuses.map((s) => [s.value, s.label] as const)]}
+            hint="Status-change schedules only: sent each time the project moves to this status."
+          />
         ) : null}
-        <Input label="Timezone" name="timezone" value={value("timezone")} state={state} list="timezones" hint="An IANA name such as Europe/Berlin; 09:00 stays 09:00 when clocks change." />
+        <Input
+          label="Timezone"
+          name="timezone"
+          value={value("timezone")}
+          state={state}
+          list="timezones"
+          hint="An IANA name such as Europe/Berlin; 09:00 stays 09:00 when clocks change."
+        />
         <datalist id="timezones">
           {timezones.map((tz) => (
             <option key={tz} value={tz} />
@@ -135,20 +202,59 @@ export function ScheduledExportFields({ state, defaults, projects, allowDigest, 
       <fieldset className="stack form-group">
         <legend>What and where</legend>
         <Select label="Format" name="format" value={value("format")} state={state} choices={FORMAT_CHOICES} />
-        <Select label="Delivery" name="deliveryMethod" value={value("deliveryMethod")} state={state} choices={[["email", "E-mail, with the file attached"], ["webhook", "Webhook (signed POST)"]]} onChange={setMethod} />
+        <Select
+          label="Delivery"
+          name="deliveryMethod"
+          value={value("deliveryMethod")}
+          state={state}
+          choices={[
+            ["email", "E-mail, with the file attached"],
+            ["webhook", "Webhook (signed POST)"],
+          ]}
+          onChange={setMethod}
+        />
         {show(method === "email") ? (
           <>
-            <Input label="Recipients" name="recipients" area value={value("recipients")} state={state} hint="E-mail only. Up to 20 addresses, separated by commas or new lines." />
-            <Input label="Subject (optional)" name="customSubject" value={value("customSubject")} state={state} hint="Default: “Scheduled export: <project name>”, or “Weekly PRD digest: <organization>” for all projects." />
+            <Input
+              label="Recipients"
+              name="recipients"
+              area
+              value={value("recipients")}
+              state={state}
+              hint="E-mail only. Up to 20 addresses, separated by commas or new lines."
+            />
+            <Input
+              label="Subject (optional)"
+              name="customSubject"
+              value={value("customSubject")}
+              state={state}
+              hint="Default: “Scheduled export: <project name>”, or “Weekly PRD digest: <organization>” for all projects."
+            />
           </>
         ) : null}
         {show(method === "webhook") ? (
-          <Input label="Webhook URL" name="webhookUrl" type="url" value={value("webhookUrl")} state={state} placeholder="https://example.com/hooks/prd" hint="Webhook only. Receives JSON with the file (base64), signed with a secret shown once." />
+          <Input
+            label="Webhook URL"
+            name="webhookUrl"
+            type="url"
+            value={value("webhookUrl")}
+            state={state}
+            placeholder="https://example.com/hooks/prd"
+            hint="Webhook only. Receives JSON with the file (base64), signed with a secret shown once."
+          />
         ) : null}
-        <Input label="Message (optional)" name="customMessage" area value={value("customMessage")} state={state} hint="The body of the e-mail, or `message` in the webhook payload." />
+        <Input
+          label="Message (optional)"
+          name="customMessage"
+          area
+          value={value("customMessage")}
+          state={state}
+          hint="The body of the e-mail, or `message` in the webhook payload."
+        />
         <div className="field">
           <label className="checkbox">
-            <input type="checkbox" name="includeChangelog" value="on" defaultChecked={changelogChecked} aria-describedby="field-includeChangelog-hint" /> Include a summary of the changes since the last delivery
+            <input type="checkbox" name="includeChangelog" value="on" defaultChecked={changelogChecked} aria-describedby="field-includeChangelog-hint" />{" "}
+            Include a summary of the changes since the last delivery
           </label>
           <FieldNotes id="field-includeChangelog" hint="Sections added, removed and changed, with line counts." />
         </div>

@@ -104,12 +104,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Resource") => new AppError("NOT_FOUND", 404, `${what} not found`);
-export const forbidden = (message = "You do not have permission to do this") =>
-  new AppError("FORBIDDEN", 403, message);
-export const unauthorized = (message = "Sign in or send a valid API key") =>
-  new AppError("UNAUTHORIZED", 401, message);
-export const validationError = (path: string, message: string) =>
-  new AppError("VALIDATION_ERROR", 400, message, { details: [{ path, message }] });
+export const forbidden = (message = "You do not have permission to do this") => new AppError("FORBIDDEN", 403, message);
+export const unauthorized = (message = "Sign in or send a valid API key") => new AppError("UNAUTHORIZED", 401, message);
+export const validationError = (path: string, message: string) => new AppError("VALIDATION_ERROR", 400, message, { details: [{ path, message }] });
 
 /**
  * Thrown by a read that must write (an OAuth token to renew before a call) on

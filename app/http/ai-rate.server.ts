@@ -46,14 +46,19 @@ export function acquireAiSlot(actor: Actor): () => void {
   const n = running.get(id) ?? 0;
   if (n >= AI_CONCURRENT_PER_USER) {
     const retry = 5;
-    throw new AppError("RATE_LIMITED", 429, `You already have ${AI_CONCURRENT_PER_USER} AI requests running. Wait for one to finish, or stop one, and try again.`, {
-      headers: {
-        "Retry-After": String(retry),
-        "X-RateLimit-Limit": String(AI_CONCURRENT_PER_USER),
-        "X-RateLimit-Remaining": "0",
-        "X-RateLimit-Reset": String(Math.ceil(Date.now() / 1000) + retry),
+    throw new AppError(
+      "RATE_LIMITED",
+      429,
+      `You already have ${AI_CONCURRENT_PER_USER} AI requests running. Wait for one to finish, or stop one, and try again.`,
+      {
+        headers: {
+          "Retry-After": String(retry),
+          "X-RateLimit-Limit": String(AI_CONCURRENT_PER_USER),
+          "X-RateLimit-Remaining": "0",
+          "X-RateLimit-Reset": String(Math.ceil(Date.now() / 1000) + retry),
+        },
       },
-    });
+    );
   }
   running.set(id, n + 1);
   let released = false;

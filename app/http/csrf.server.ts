@@ -29,7 +29,13 @@ function crossSite(method: string, header: (name: string) => string | null | und
 
 /** Cookie-authenticated requests that change state must come from our own origin (403 CSRF_FAILED). */
 export function assertSameOrigin(request: Request) {
-  if (crossSite(request.method, (name) => request.headers.get(name), (origin) => origin.origin === new URL(request.url).origin)) {
+  if (
+    crossSite(
+      request.method,
+      (name) => request.headers.get(name),
+      (origin) => origin.origin === new URL(request.url).origin,
+    )
+  ) {
     throw new AppError("CSRF_FAILED", 403, "Cross-site request refused: send it from the app's own origin");
   }
 }

@@ -10,12 +10,7 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export async function enqueue(
-  executor: Executor,
-  type: string,
-  payload: Record<string, unknown>,
-  options: EnqueueOptions = {},
-) {
+export async function enqueue(executor: Executor, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
   const now = nowIso();
   const id = newId();
   await executor
@@ -75,11 +70,7 @@ export async function failAbandonedJobs(now = new Date()): Promise<Job[]> {
 }
 
 export async function completeJob(id: string) {
-  await db
-    .updateTable("jobs")
-    .set({ status: "done", lockedAt: null, updatedAt: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await db.updateTable("jobs").set({ status: "done", lockedAt: null, updatedAt: nowIso() }).where("id", "=", id).execute();
 }
 
 /** Records a failure; returns true when the job will be retried. */

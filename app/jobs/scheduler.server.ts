@@ -38,18 +38,20 @@ export function startScheduler(): Promise<void> {
     crons.push(new Cron(tick.pattern, { name: `tick:${tick.name}`, timezone: "UTC", protect: true }, () => runTick(tick)));
     if (tick.atStart) atStart.push(runTick(tick));
   }
-  crons.push(...SCHEDULES.map(
-    (s) =>
-      new Cron(s.pattern, { name: s.name, timezone: "UTC", protect: true }, async (self: Cron) => {
-        if (!isPrimary()) return;
-        const scheduledFor = (self.currentRun() ?? new Date()).toISOString();
-        try {
-          await enqueue(db, s.job, { scheduledFor });
-        } catch (error) {
-          console.error(`[scheduler] could not enqueue ${s.job}`, error);
-        }
-      }),
-  ));
+  crons.push(
+    ...SCHEDULES.map(
+      (s) =>
+        new Cron(s.pattern, { name: s.name, timezone: "UTC", protect: true }, async (self: Cron) => {
+          if (!isPrimary()) return;
+          const scheduledFor = (self.currentRun() ?? new Date()).toISOString();
+          try {
+            await enqueue(db, s.job, { scheduledFor });
+          } catch (error) {
+            console.error(`[scheduler] could not enqueue ${s.job}`, error);
+          }
+        }),
+    ),
+  );
   return Promise.all(atStart).then(() => undefined);
 }
 

@@ -31,7 +31,10 @@ export async function runDueJobs(options: { now?: Date; limit?: number } = {}) {
   await drainEvents({ now: options.now, shouldContinue: isPrimary });
   for (const job of await failAbandonedJobs(options.now)) {
     const error = new Error(job.lastError ?? "abandoned");
-    await handlers.get(job.type)?.onGiveUp?.(JSON.parse(job.payload), job, error).catch(() => {});
+    await handlers
+      .get(job.type)
+      ?.onGiveUp?.(JSON.parse(job.payload), job, error)
+      .catch(() => {});
   }
   let ran = 0;
   let sliceStart = performance.now();

@@ -47,7 +47,11 @@ export function withStorageFullPages<B extends { routes: Record<string, { module
       } catch (error) {
         const converted = asStorageError(error, requestIdOf(args.request));
         if (!(converted instanceof AppError && converted.code === "STORAGE_FULL")) throw error;
-        throw new Response(STORAGE_FULL_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8" } });
+        throw new Response(STORAGE_FULL_MESSAGE, {
+          status: 503,
+          statusText: "Service Unavailable",
+          headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8" },
+        });
       }
     };
   const routes: Record<string, unknown> = {};

@@ -23,14 +23,7 @@ import {
  * section and 1-based line. Fenced code and inline code are never checked.
  */
 
-export type CheckRule =
-  | "missing_section"
-  | "empty_section"
-  | "goal_without_number"
-  | "vague_word"
-  | "story_without_acceptance"
-  | "open_todo"
-  | "placeholder";
+export type CheckRule = "missing_section" | "empty_section" | "goal_without_number" | "vague_word" | "story_without_acceptance" | "open_todo" | "placeholder";
 export type Severity = "high" | "medium" | "low";
 
 export interface CheckIssue {
@@ -131,7 +124,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
           unit.line,
           s.title,
           "This goal states no number: add a target (a figure, a percentage or a date) to make it measurable.",
-          unit.text
+          unit.text,
         );
     }
   }
@@ -149,7 +142,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
         l.line,
         sectionAt(doc, l.line),
         `Open marker ${[...new Set(todo)].map((t) => `“${t}”`).join(", ")}: resolve it or move it to Open Questions.`,
-        l.text.trim()
+        l.text.trim(),
       );
     }
     if (HEADING.test(l.text)) continue;
@@ -162,7 +155,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
         l.line,
         sectionAt(doc, l.line),
         `Vague wording (${unique.map((w) => `“${w}”`).join(", ")}): say exactly what, how much or how fast.`,
-        l.text.trim()
+        l.text.trim(),
       );
     }
   }
@@ -218,7 +211,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
         l.line,
         sectionAt(doc, l.line),
         "This user story has no acceptance criteria: add Given/When/Then lines or an “Acceptance criteria” list under it.",
-        l.text.trim()
+        l.text.trim(),
       );
   });
 
@@ -227,7 +220,7 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
       (a.line ?? 0) - (b.line ?? 0) ||
       RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule) ||
-      a.id.localeCompare(b.id)
+      a.id.localeCompare(b.id),
   );
   const counts = { high: 0, medium: 0, low: 0 };
   for (const issue of issues) counts[issue.severity]++;

@@ -53,8 +53,7 @@ export const DEFAULT_OUTLINE: {
 
 export const isNonGoal = (title: string) => /\bnon goals?\b|\bout of scope\b/.test(norm(title));
 /** Sections whose items are goals or success measures. */
-export const isGoalSection = (title: string) =>
-  !isNonGoal(title) && /\b(goals?|metrics?|success|objectives?|kpis?|okrs?)\b/.test(norm(title));
+export const isGoalSection = (title: string) => !isNonGoal(title) && /\b(goals?|metrics?|success|objectives?|kpis?|okrs?)\b/.test(norm(title));
 
 /** Whether the H2 title `title` satisfies the expected section `expected` (template: by name; default outline: by keyword). */
 export function matchesExpected(title: string, expected: string, byKeyword: boolean) {
@@ -65,12 +64,50 @@ export function matchesExpected(title: string, expected: string, byKeyword: bool
 }
 
 export const VAGUE_WORDS = [
-  "fast", "faster", "quick", "quickly", "easy", "easily", "easier", "simple", "simply", "intuitive",
-  "user-friendly", "user friendly", "seamless", "seamlessly", "robust", "scalable", "flexible",
-  "efficient", "efficiently", "powerful", "modern", "lightweight", "optimal", "best-in-class",
-  "state-of-the-art", "world-class", "cutting-edge", "significant", "significantly", "some", "many",
-  "several", "various", "numerous", "a lot", "lots of", "as needed", "as appropriate", "if possible",
-  "and so on", "etc", "and more", "better", "improved",
+  "fast",
+  "faster",
+  "quick",
+  "quickly",
+  "easy",
+  "easily",
+  "easier",
+  "simple",
+  "simply",
+  "intuitive",
+  "user-friendly",
+  "user friendly",
+  "seamless",
+  "seamlessly",
+  "robust",
+  "scalable",
+  "flexible",
+  "efficient",
+  "efficiently",
+  "powerful",
+  "modern",
+  "lightweight",
+  "optimal",
+  "best-in-class",
+  "state-of-the-art",
+  "world-class",
+  "cutting-edge",
+  "significant",
+  "significantly",
+  "some",
+  "many",
+  "several",
+  "various",
+  "numerous",
+  "a lot",
+  "lots of",
+  "as needed",
+  "as appropriate",
+  "if possible",
+  "and so on",
+  "etc",
+  "and more",
+  "better",
+  "improved",
 ]; // prettier-ignore
 export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(/[-\s]/g, "[-\\s]")).join("|")})(?![\\w-])`, "gi");
 const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
@@ -119,7 +156,7 @@ export function isPlaceholder(text: string) {
   // An open question marks what the section still lacks (the drafter writes them where nothing was said).
   if (/^open question\b/i.test(t)) return true;
   return /^(?:n\/?a|none( yet)?|\?+|\.{2,}|…|-+|_+|lorem ipsum.*|\[[^\]]*\]|<[^>]*>|placeholder|coming soon|to be (?:decided|determined|defined|written|done)|tbd)[\s.:!…-]*$/i.test(
-    t
+    t,
   );
 }
 
@@ -144,9 +181,7 @@ const PROVENANCE = /^imported from “[^”]+”\.?$/i;
 export function sectionUnits(section: DocSection): Unit[] {
   const units: Unit[] = [];
   const tableHeads = new Set(
-    section.lines
-      .filter((l, i) => /^\s*\|/.test(l.text) && TABLE_SEPARATOR.test(section.lines[i + 1]?.text ?? "x"))
-      .map((l) => l.line)
+    section.lines.filter((l, i) => /^\s*\|/.test(l.text) && TABLE_SEPARATOR.test(section.lines[i + 1]?.text ?? "x")).map((l) => l.line),
   );
   const itemLines = section.lines.filter((l) => ITEM.test(l.text) && !HEADING.test(l.text));
   const base = itemLines.length ? Math.min(...itemLines.map((l) => ITEM.exec(l.text)![1]!.length)) : 0;
@@ -173,6 +208,6 @@ export function sectionUnits(section: DocSection): Unit[] {
 /** Goals of a goal section: its list items (with nested lines) and table rows, and each sentence of its paragraphs. */
 export function goalUnits(section: DocSection): Unit[] {
   return sectionUnits(section).flatMap((u) =>
-    u.isItem || u.text.includes("|") ? [u] : sentences(u.text).map((text) => ({ line: u.line, text, isItem: false }))
+    u.isItem || u.text.includes("|") ? [u] : sentences(u.text).map((text) => ({ line: u.line, text, isItem: false })),
   );
 }

@@ -69,8 +69,8 @@ function UpgradeMessage({ plan }: { plan: string }) {
     <div className="card empty-state" role="status">
       <h2>Approval workflows are an Enterprise feature</h2>
       <p>
-        Your organization is on the {plan} plan. Upgrade to Enterprise to require sign-off before projects are approved, exported or
-        deleted, or templates are published.
+        Your organization is on the {plan} plan. Upgrade to Enterprise to require sign-off before projects are approved, exported or deleted, or templates are
+        published.
       </p>
       <Link className="btn btn-primary" to="/admin/plans">
         See plans and upgrade
@@ -94,7 +94,13 @@ function CreateForm({ members, state }: { members: Member[]; state: FormState | 
         <Field label="Name" name="name" state={state} hint="For example “Legal sign-off”. 1 to 100 characters." required />
         <div className="field">
           <label htmlFor="field-triggerType">Action that needs approval</label>
-          <select id="field-triggerType" name="triggerType" defaultValue={v?.triggerType ?? "prd_publish"} aria-invalid={triggerError ? true : undefined} aria-describedby={triggerError ? "field-triggerType-error" : undefined}>
+          <select
+            id="field-triggerType"
+            name="triggerType"
+            defaultValue={v?.triggerType ?? "prd_publish"}
+            aria-invalid={triggerError ? true : undefined}
+            aria-describedby={triggerError ? "field-triggerType-error" : undefined}
+          >
             {TRIGGERS.map((t) => (
               <option key={t} value={t}>
                 {TRIGGER_LABELS[t]}
@@ -103,7 +109,11 @@ function CreateForm({ members, state }: { members: Member[]; state: FormState | 
           </select>
           <FieldNotes id="field-triggerType" error={triggerError} />
         </div>
-        <fieldset className="field" aria-describedby={approverError ? "field-approverIds-error" : "field-approverIds-hint"} aria-invalid={approverError ? true : undefined}>
+        <fieldset
+          className="field"
+          aria-describedby={approverError ? "field-approverIds-error" : "field-approverIds-hint"}
+          aria-invalid={approverError ? true : undefined}
+        >
           <legend>Approvers</legend>
           {members.map((m) => (
             <label key={m.id}>
@@ -114,11 +124,21 @@ function CreateForm({ members, state }: { members: Member[]; state: FormState | 
         </fieldset>
         <div className="field">
           <label htmlFor="field-requiredApprovals">Required approvals</label>
-          <input id="field-requiredApprovals" name="requiredApprovals" type="number" min={1} max={10} defaultValue={v?.requiredApprovals ?? "1"} aria-invalid={requiredError ? true : undefined} aria-describedby={`field-requiredApprovals-hint${requiredError ? " field-requiredApprovals-error" : ""}`} />
+          <input
+            id="field-requiredApprovals"
+            name="requiredApprovals"
+            type="number"
+            min={1}
+            max={10}
+            defaultValue={v?.requiredApprovals ?? "1"}
+            aria-invalid={requiredError ? true : undefined}
+            aria-describedby={`field-requiredApprovals-hint${requiredError ? " field-requiredApprovals-error" : ""}`}
+          />
           <FieldNotes id="field-requiredApprovals" hint="1 to 10, at most the number of approvers." error={requiredError} />
         </div>
         <label>
-          <input type="checkbox" name="allowSelfApproval" defaultChecked={v ? v.allowSelfApproval === "on" : false} /> Allow approvers to approve their own requests
+          <input type="checkbox" name="allowSelfApproval" defaultChecked={v ? v.allowSelfApproval === "on" : false} /> Allow approvers to approve their own
+          requests
         </label>
         <label>
           <input type="checkbox" name="isActive" defaultChecked={v ? v.isActive === "on" : true} /> Active
@@ -173,7 +193,7 @@ export default function ApprovalWorkflows() {
               </thead>
               <tbody>
                 {data.workflows.map((w) => {
-                  const err = rowState?.intent === `update:${w.id}` ? rowState.fieldErrors?.requiredApprovals ?? rowState.formError : undefined;
+                  const err = rowState?.intent === `update:${w.id}` ? (rowState.fieldErrors?.requiredApprovals ?? rowState.formError) : undefined;
                   const fieldId = `required-${w.id}`;
                   return (
                     <tr key={w.id}>
@@ -191,7 +211,16 @@ export default function ApprovalWorkflows() {
                             <input type="hidden" name="workflowId" value={w.id} />
                             <div className="field">
                               <label htmlFor={fieldId}>Required approvals</label>
-                              <input id={fieldId} name="requiredApprovals" type="number" min={1} max={10} defaultValue={err ? rowState?.values?.requiredApprovals : String(w.requiredApprovals)} aria-invalid={err ? true : undefined} aria-describedby={err ? `${fieldId}-error` : undefined} />
+                              <input
+                                id={fieldId}
+                                name="requiredApprovals"
+                                type="number"
+                                min={1}
+                                max={10}
+                                defaultValue={err ? rowState?.values?.requiredApprovals : String(w.requiredApprovals)}
+                                aria-invalid={err ? true : undefined}
+                                aria-describedby={err ? `${fieldId}-error` : undefined}
+                              />
                               <FieldNotes id={fieldId} error={err} />
                             </div>
                             <button type="submit" className="btn btn-secondary btn-sm">
@@ -199,7 +228,12 @@ export default function ApprovalWorkflows() {
                             </button>
                           </Form>
                         </details>
-                        <PostButton intent="toggle" fields={{ workflowId: w.id, isActive: w.isActive ? "false" : "true" }} label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`} className="btn btn-secondary btn-sm">
+                        <PostButton
+                          intent="toggle"
+                          fields={{ workflowId: w.id, isActive: w.isActive ? "false" : "true" }}
+                          label={`${w.isActive ? "Deactivate" : "Activate"} ${w.name}`}
+                          className="btn btn-secondary btn-sm"
+                        >
                           {w.isActive ? "Deactivate" : "Activate"}
                         </PostButton>
                         <PostButton intent="delete" fields={{ workflowId: w.id, name: w.name }} label={`Delete ${w.name}`} className="btn btn-danger btn-sm">

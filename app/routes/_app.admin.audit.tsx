@@ -24,10 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parsed.success ? parsed.data : {};
   const error = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
   const offset = Math.max(0, Number(url.searchParams.get("offset")) || 0);
-  const [page, summary] = await Promise.all([
-    listAuditLogsWithNames(actor, filters, { limit: PAGE_SIZE, offset }),
-    summarizeAuditLogs(actor, filters),
-  ]);
+  const [page, summary] = await Promise.all([listAuditLogsWithNames(actor, filters, { limit: PAGE_SIZE, offset }), summarizeAuditLogs(actor, filters)]);
   const query = new URLSearchParams(parsed.success ? raw : {});
   return { allowed: true as const, ...page, summary, raw, error, query: query.toString() };
 }

@@ -108,7 +108,11 @@ export default function AdminBilling() {
                     <th scope="row">{`${METRIC_LABELS[metric]}${MONTHLY_METRICS.includes(metric) ? " this month" : ""}`}</th>
                     <td>
                       {num(u.current)} of {u.limit === -1 ? "unlimited" : num(u.limit)}{" "}
-                      {level ? <span className={`badge ${level === "critical" ? "badge-danger" : "badge-warning"}`}>{level === "critical" ? "Limit reached" : "Near limit"}</span> : null}
+                      {level ? (
+                        <span className={`badge ${level === "critical" ? "badge-danger" : "badge-warning"}`}>
+                          {level === "critical" ? "Limit reached" : "Near limit"}
+                        </span>
+                      ) : null}
                     </td>
                     <td>
                       {u.limit === -1 ? (

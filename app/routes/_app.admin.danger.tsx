@@ -92,8 +92,8 @@ export default function AdminDanger() {
         {data.isOwner ? (
           <>
             <p>
-              Deletes {data.orgName} and everything in it: projects, teams, templates, keys, webhooks and settings. Members keep their
-              accounts and continue in their other organizations. This cannot be undone.
+              Deletes {data.orgName} and everything in it: projects, teams, templates, keys, webhooks and settings. Members keep their accounts and continue in
+              their other organizations. This cannot be undone.
             </p>
             <ConfirmForm intent="delete-organization" orgName={data.orgName} state={result ?? null} button="Delete organization" />
           </>

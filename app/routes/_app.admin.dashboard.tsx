@@ -62,22 +62,46 @@ export default function AdminDashboard() {
       <section className="card" aria-labelledby="overview-heading">
         <h2 id="overview-heading">Overview</h2>
         <dl className="meta-row">
-          <div><dt>Projects</dt><dd>{num(d.projects.total)}</dd></div>
-          <div><dt>Created in 7 days</dt><dd>{num(d.projects.createdLast7Days)}</dd></div>
-          <div><dt>Created in 30 days</dt><dd>{num(d.projects.createdLast30Days)}</dd></div>
-          <div><dt>Members</dt><dd>{num(d.users.total)}</dd></div>
-          <div><dt>Active in 7 days</dt><dd>{num(d.users.activeLast7Days)}</dd></div>
-          <div><dt>Active in 30 days</dt><dd>{num(d.users.activeLast30Days)}</dd></div>
+          <div>
+            <dt>Projects</dt>
+            <dd>{num(d.projects.total)}</dd>
+          </div>
+          <div>
+            <dt>Created in 7 days</dt>
+            <dd>{num(d.projects.createdLast7Days)}</dd>
+          </div>
+          <div>
+            <dt>Created in 30 days</dt>
+            <dd>{num(d.projects.createdLast30Days)}</dd>
+          </div>
+          <div>
+            <dt>Members</dt>
+            <dd>{num(d.users.total)}</dd>
+          </div>
+          <div>
+            <dt>Active in 7 days</dt>
+            <dd>{num(d.users.activeLast7Days)}</dd>
+          </div>
+          <div>
+            <dt>Active in 30 days</dt>
+            <dd>{num(d.users.activeLast30Days)}</dd>
+          </div>
         </dl>
         <p className="muted">
-          Members by role: {Object.entries(d.users.byRole).map(([role, n]) => plural(n, role)).join(", ")}.
+          Members by role:{" "}
+          {Object.entries(d.users.byRole)
+            .map(([role, n]) => plural(n, role))
+            .join(", ")}
+          .
         </p>
       </section>
 
       <section className="card" aria-labelledby="status-heading">
         <h2 id="status-heading">Projects by status</h2>
         {d.projects.total === 0 ? (
-          <p className="muted">No projects yet. <Link to="/projects">Go to projects</Link>.</p>
+          <p className="muted">
+            No projects yet. <Link to="/projects">Go to projects</Link>.
+          </p>
         ) : (
           <Bars label="Projects by status" rows={d.projects.byStatus.map((s) => ({ label: s.label, value: s.count }))} />
         )}
@@ -91,13 +115,21 @@ export default function AdminDashboard() {
           <TableScroll label="Recent projects">
             <table className="table">
               <thead>
-                <tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Created</th></tr>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                </tr>
               </thead>
               <tbody>
                 {d.recentProjects.map((p) => (
                   <tr key={p.id}>
-                    <td><Link to={`/projects/${p.id}`}>{p.name}</Link></td>
-                    <td><span className="badge">{d.projects.byStatus.find((s) => s.status === p.status)?.label ?? p.status}</span></td>
+                    <td>
+                      <Link to={`/projects/${p.id}`}>{p.name}</Link>
+                    </td>
+                    <td>
+                      <span className="badge">{d.projects.byStatus.find((s) => s.status === p.status)?.label ?? p.status}</span>
+                    </td>
                     <td>{p.createdAt.slice(0, 10)}</td>
                   </tr>
                 ))}
@@ -121,7 +153,9 @@ export default function AdminDashboard() {
             <option value="30">Last 30 days</option>
             <option value="90">Last 90 days</option>
           </select>{" "}
-          <button type="submit" className="btn btn-secondary btn-sm">Show</button>
+          <button type="submit" className="btn btn-secondary btn-sm">
+            Show
+          </button>
         </Form>
         <p>
           {plural(a.ai.calls, "AI call")}, {plural(a.ai.tokens, "token")} ({num(a.ai.inputTokens)} in, {num(a.ai.outputTokens)} out);{" "}
@@ -141,11 +175,19 @@ export default function AdminDashboard() {
           <TableScroll label="Templates used">
             <table className="table">
               <thead>
-                <tr><th scope="col">Template</th><th scope="col">Projects</th><th scope="col">In the last {a.days} days</th></tr>
+                <tr>
+                  <th scope="col">Template</th>
+                  <th scope="col">Projects</th>
+                  <th scope="col">In the last {a.days} days</th>
+                </tr>
               </thead>
               <tbody>
                 {a.templateMetrics.map((t) => (
-                  <tr key={t.templateId}><td>{t.name}</td><td>{num(t.projects)}</td><td>{num(t.projectsInPeriod)}</td></tr>
+                  <tr key={t.templateId}>
+                    <td>{t.name}</td>
+                    <td>{num(t.projects)}</td>
+                    <td>{num(t.projectsInPeriod)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

@@ -60,7 +60,14 @@ export default function DomainPage() {
         <p className="muted">Share links opened on your own domain show your branding, and only your organization's links work there.</p>
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="intent" value="set" />
-          <Field label="Domain" name="domain" state={state?.intent === "set" ? state : null} defaultValue={d?.domain ?? ""} placeholder="docs.example.com" hint="A hostname without https:// or a path. Changing it needs a new verification." />
+          <Field
+            label="Domain"
+            name="domain"
+            state={state?.intent === "set" ? state : null}
+            defaultValue={d?.domain ?? ""}
+            placeholder="docs.example.com"
+            hint="A hostname without https:// or a path. Changing it needs a new verification."
+          />
           <div>
             <SubmitButton pendingText="Saving…" className="btn btn-primary">
               Save domain
@@ -71,8 +78,7 @@ export default function DomainPage() {
       {d ? (
         <section className="card" aria-labelledby="records-heading">
           <h2 id="records-heading">
-            DNS records for {d.domain}{" "}
-            <span className={`badge ${d.verified ? "badge-success" : ""}`}>{d.verified ? "Verified" : "Not verified"}</span>
+            DNS records for {d.domain} <span className={`badge ${d.verified ? "badge-success" : ""}`}>{d.verified ? "Verified" : "Not verified"}</span>
           </h2>
           <p>Create these two records at your DNS provider, then verify. DNS changes can take a while to appear.</p>
           <TableScroll label="DNS records">

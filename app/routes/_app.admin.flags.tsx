@@ -46,7 +46,10 @@ export const action = intentAction({
   },
 });
 
-function describeRules(f: { rolloutPercentage: number | null; rules: { allowUserIds: string[]; denyUserIds: string[]; allowOrgIds: string[]; denyOrgIds: string[]; plans: string[] } }) {
+function describeRules(f: {
+  rolloutPercentage: number | null;
+  rules: { allowUserIds: string[]; denyUserIds: string[]; allowOrgIds: string[]; denyOrgIds: string[]; plans: string[] };
+}) {
   const parts: string[] = [];
   if (f.rules.allowUserIds.length || f.rules.denyUserIds.length) parts.push(`users +${f.rules.allowUserIds.length}/−${f.rules.denyUserIds.length}`);
   if (f.rules.allowOrgIds.length || f.rules.denyOrgIds.length) parts.push(`orgs +${f.rules.allowOrgIds.length}/−${f.rules.denyOrgIds.length}`);
@@ -132,7 +135,14 @@ export default function FlagsAdmin() {
                 <input type="checkbox" name="enabled" value="true" defaultChecked={state?.values?.enabled === "true"} /> On by default
               </label>
             </div>
-            <Field label="Roll-out percentage (optional)" name="rolloutPercentage" type="number" min="0" state={state} hint="0–100 of organizations, chosen by a stable hash. Empty: no roll-out, the default decides." />
+            <Field
+              label="Roll-out percentage (optional)"
+              name="rolloutPercentage"
+              type="number"
+              min="0"
+              state={state}
+              hint="0–100 of organizations, chosen by a stable hash. Empty: no roll-out, the default decides."
+            />
             <fieldset className="field">
               <legend>Only these plans (none checked: every plan)</legend>
               {PLAN_IDS.map((p) => (
@@ -144,7 +154,16 @@ export default function FlagsAdmin() {
             </fieldset>
             {(["allowUserIds", "denyUserIds", "allowOrgIds", "denyOrgIds"] as const).map((name) => (
               <div className="field" key={name}>
-                <label htmlFor={`field-${name}`}>{{ allowUserIds: "Always on for user ids", denyUserIds: "Always off for user ids", allowOrgIds: "Always on for organization ids", denyOrgIds: "Always off for organization ids" }[name]}</label>
+                <label htmlFor={`field-${name}`}>
+                  {
+                    {
+                      allowUserIds: "Always on for user ids",
+                      denyUserIds: "Always off for user ids",
+                      allowOrgIds: "Always on for organization ids",
+                      denyOrgIds: "Always off for organization ids",
+                    }[name]
+                  }
+                </label>
                 <textarea id={`field-${name}`} name={name} rows={2} defaultValue={state?.values?.[name] ?? ""} aria-describedby={`field-${name}-hint`} />
                 <FieldNotes id={`field-${name}`} hint="Separate ids with commas, spaces or new lines." error={state?.fieldErrors?.[`rules.${name}`]} />
               </div>

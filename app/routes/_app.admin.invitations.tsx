@@ -8,13 +8,7 @@ import { TableScroll } from "~/components/table-scroll";
 import { appUrl } from "~/config.server";
 import { type Actor, isAdmin } from "~/domain/actor";
 import { limitFor } from "~/domain/billing/plans";
-import {
-  cancelInvitation,
-  createInvitation,
-  invitationLink,
-  listInvitations,
-  resendInvitation,
-} from "~/domain/orgs/invitation-admin.server";
+import { cancelInvitation, createInvitation, invitationLink, listInvitations, resendInvitation } from "~/domain/orgs/invitation-admin.server";
 import { mailIsDelivered } from "~/domain/mail/mail.server";
 import { listOrgMembers } from "~/domain/orgs/members.server";
 import { createInvitationSchema } from "~/domain/orgs/orgs.schema";
@@ -165,13 +159,28 @@ export default function Invitations() {
                     <td>{i.invitedBy?.name ?? "—"}</td>
                     <td>{i.expired ? <span className="badge badge-warning">Expired</span> : date(i.expiresAt)}</td>
                     <td className="inline">
-                      <PostButton intent="link" fields={{ invitationId: i.id }} label={`Copy link to the invitation for ${i.email}`} className="btn btn-secondary btn-sm">
+                      <PostButton
+                        intent="link"
+                        fields={{ invitationId: i.id }}
+                        label={`Copy link to the invitation for ${i.email}`}
+                        className="btn btn-secondary btn-sm"
+                      >
                         Copy link
                       </PostButton>
-                      <PostButton intent="resend" fields={{ invitationId: i.id }} label={`Resend the invitation to ${i.email}`} className="btn btn-secondary btn-sm">
+                      <PostButton
+                        intent="resend"
+                        fields={{ invitationId: i.id }}
+                        label={`Resend the invitation to ${i.email}`}
+                        className="btn btn-secondary btn-sm"
+                      >
                         Resend
                       </PostButton>
-                      <PostButton intent="cancel" fields={{ invitationId: i.id, email: i.email }} label={`Cancel the invitation to ${i.email}`} className="btn btn-danger btn-sm">
+                      <PostButton
+                        intent="cancel"
+                        fields={{ invitationId: i.id, email: i.email }}
+                        label={`Cancel the invitation to ${i.email}`}
+                        className="btn btn-danger btn-sm"
+                      >
                         Cancel
                       </PostButton>
                     </td>

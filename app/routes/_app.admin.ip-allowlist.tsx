@@ -52,10 +52,7 @@ export default function IpAllowlist() {
     return (
       <div className="card empty-state">
         <h2>IP allowlist is an Enterprise feature</h2>
-        <p>
-          Your organization is on the {data.plan} plan. Upgrade to Enterprise (billing settings) to restrict access to your
-          office or VPN addresses.
-        </p>
+        <p>Your organization is on the {data.plan} plan. Upgrade to Enterprise (billing settings) to restrict access to your office or VPN addresses.</p>
         {current}
       </div>
     );
@@ -64,10 +61,7 @@ export default function IpAllowlist() {
     <div className="stack">
       <section className="card" aria-labelledby="allowlist-heading">
         <h2 id="allowlist-heading">IP allowlist</h2>
-        <p>
-          When the list has entries, members can only use PRD Studio (pages, API and API keys) from these addresses. Others get
-          “403 IP not allowed”.
-        </p>
+        <p>When the list has entries, members can only use PRD Studio (pages, API and API keys) from these addresses. Others get “403 IP not allowed”.</p>
         {current}
         <FormAlert state={state} />
         {data.entries.length === 0 ? (

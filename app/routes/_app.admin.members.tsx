@@ -58,8 +58,8 @@ export default function Members() {
       <section className="card" aria-labelledby="members-heading">
         <h2 id="members-heading">Members ({data.members.length})</h2>
         <p className="muted">
-          Owners and admins manage the organization; members edit their own projects; viewers read what is shared with them. Removing someone keeps
-          their projects in the organization, optionally handing them to another member.
+          Owners and admins manage the organization; members edit their own projects; viewers read what is shared with them. Removing someone keeps their
+          projects in the organization, optionally handing them to another member.
         </p>
         <TableScroll label="Members">
           <table className="table">

@@ -41,9 +41,7 @@ export default function AdminProjects() {
   const { projects, total, limit, offset, filtered, invalid, members, templates } = data;
   return (
     <div className="stack">
-      <p className="muted">
-        Every project of the organization: {projectCount(total, filtered)}.
-      </p>
+      <p className="muted">Every project of the organization: {projectCount(total, filtered)}.</p>
       {invalid ? (
         <p className="alert alert-error" role="alert">
           Some filters in the address were not valid (dates are YYYY-MM-DD); showing all projects instead.

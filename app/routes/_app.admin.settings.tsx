@@ -69,9 +69,27 @@ export default function OrganizationSettings() {
         </section>
         <section className="card" aria-labelledby="branding-heading">
           <h2 id="branding-heading">Branding</h2>
-          <Field label="Company name" name="settings.branding.companyName" state={state} defaultValue={s.branding.companyName} hint="Shown on shared pages and e-mails." />
-          <Field label="Primary colour" name="settings.branding.primaryColor" state={state} defaultValue={s.branding.primaryColor} hint="A hex code such as #4f46e5." />
-          <Field label="Accent colour" name="settings.branding.accentColor" state={state} defaultValue={s.branding.accentColor} hint="A hex code such as #0ea5e9." />
+          <Field
+            label="Company name"
+            name="settings.branding.companyName"
+            state={state}
+            defaultValue={s.branding.companyName}
+            hint="Shown on shared pages and e-mails."
+          />
+          <Field
+            label="Primary colour"
+            name="settings.branding.primaryColor"
+            state={state}
+            defaultValue={s.branding.primaryColor}
+            hint="A hex code such as #4f46e5."
+          />
+          <Field
+            label="Accent colour"
+            name="settings.branding.accentColor"
+            state={state}
+            defaultValue={s.branding.accentColor}
+            hint="A hex code such as #0ea5e9."
+          />
           <p className="muted">
             Preview:{" "}
             <span className="badge" style={{ background: s.branding.primaryColor, color: textOn(s.branding.primaryColor) }}>

@@ -89,7 +89,10 @@ export default function Teams() {
                 {data.teams.map((t) => (
                   <tr key={t.id}>
                     <td>
-                      <span aria-hidden="true" style={{ display: "inline-block", width: 10, height: 10, borderRadius: 999, background: t.color ?? "transparent", marginRight: 6 }} />
+                      <span
+                        aria-hidden="true"
+                        style={{ display: "inline-block", width: 10, height: 10, borderRadius: 999, background: t.color ?? "transparent", marginRight: 6 }}
+                      />
                       {t.name}
                     </td>
                     <td>{t.description || <span className="muted">—</span>}</td>
@@ -126,7 +129,12 @@ export default function Teams() {
                           {t.isArchived ? "Restore" : "Archive"}
                         </button>
                       </Form>
-                      <PostButton intent="delete" fields={{ teamId: t.id, name: t.name, archived: archivedFlag }} label={`Delete ${t.name}`} className="btn btn-danger btn-sm">
+                      <PostButton
+                        intent="delete"
+                        fields={{ teamId: t.id, name: t.name, archived: archivedFlag }}
+                        label={`Delete ${t.name}`}
+                        className="btn btn-danger btn-sm"
+                      >
                         Delete
                       </PostButton>
                     </td>

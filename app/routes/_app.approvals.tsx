@@ -36,7 +36,11 @@ export default function Approvals() {
         <h1>Approvals</h1>
       </header>
       {result && "formError" in result ? <FormAlert state={result} /> : null}
-      {result && "notice" in result ? <p role="status" className="card">{result.notice}</p> : null}
+      {result && "notice" in result ? (
+        <p role="status" className="card">
+          {result.notice}
+        </p>
+      ) : null}
       <section className="card stack" aria-labelledby="to-decide">
         <h2 id="to-decide">Waiting for your decision</h2>
         {toDecide.length === 0 ? (
@@ -44,7 +48,9 @@ export default function Approvals() {
         ) : (
           toDecide.map((a) => (
             <Form method="post" key={a.id} className="stack">
-              <h3>{TRIGGER_LABELS[a.triggerType]}: {a.target.label}</h3>
+              <h3>
+                {TRIGGER_LABELS[a.triggerType]}: {a.target.label}
+              </h3>
               <p>
                 Requested by {a.requestedBy?.name ?? "a former member"} · {a.approvals} of {plural(a.requiredApprovals, "approval")}
               </p>
@@ -52,8 +58,12 @@ export default function Approvals() {
               <label htmlFor={`comment-${a.id}`}>Comment (optional)</label>
               <textarea id={`comment-${a.id}`} name="comment" maxLength={1000} />
               <div>
-                <SubmitButton name="intent" value="approve">Approve</SubmitButton>{" "}
-                <button type="submit" name="intent" value="reject" className="btn btn-secondary">Reject</button>
+                <SubmitButton name="intent" value="approve">
+                  Approve
+                </SubmitButton>{" "}
+                <button type="submit" name="intent" value="reject" className="btn btn-secondary">
+                  Reject
+                </button>
               </div>
             </Form>
           ))
@@ -67,15 +77,24 @@ export default function Approvals() {
           <TableScroll label="Approvals requested by me">
             <table className="table">
               <thead>
-                <tr><th>Action</th><th>Target</th><th>Status</th><th>Approvals</th></tr>
+                <tr>
+                  <th>Action</th>
+                  <th>Target</th>
+                  <th>Status</th>
+                  <th>Approvals</th>
+                </tr>
               </thead>
               <tbody>
                 {mine.map((a) => (
                   <tr key={a.id}>
                     <td>{TRIGGER_LABELS[a.triggerType]}</td>
                     <td>{a.target.label}</td>
-                    <td><span className="badge">{a.status}</span></td>
-                    <td>{a.approvals} / {a.requiredApprovals}</td>
+                    <td>
+                      <span className="badge">{a.status}</span>
+                    </td>
+                    <td>
+                      {a.approvals} / {a.requiredApprovals}
+                    </td>
                   </tr>
                 ))}
               </tbody>

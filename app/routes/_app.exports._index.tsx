@@ -28,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { value: "pdf", label: "PDF", hint: "One PDF per project.", enabled: pdf.enabled, reason: pdf.reason },
     { value: "html", label: "HTML", hint: "One self-contained web page per project.", enabled: true, reason: null },
     { value: "markdown", label: "Markdown", hint: "The PRD's text, one .md file per project.", enabled: true, reason: null },
-    { value: "all", label: "All formats", hint: "A folder per project with the PDF, the HTML and the Markdown.", enabled: pdf.enabled, reason: pdf.enabled ? null : `Needs PDF export, which is turned off for your organization.` },
+    {
+      value: "all",
+      label: "All formats",
+      hint: "A folder per project with the PDF, the HTML and the Markdown.",
+      enabled: pdf.enabled,
+      reason: pdf.enabled ? null : `Needs PDF export, which is turned off for your organization.`,
+    },
   ];
   const requested = url.searchParams.get("format") ?? "";
   const format = formats.find((f) => f.value === requested && f.enabled)?.value ?? (pdf.enabled ? "pdf" : "html");
@@ -57,7 +63,8 @@ export default function Exports() {
         <Link to="/exports/schedules">Scheduled exports</Link>
       </div>
       <p className="muted">
-        Download several PRDs at once as a zip, or set up scheduled exports delivered by e-mail or webhook. To export a single PRD, use the Export menu on its project page.
+        Download several PRDs at once as a zip, or set up scheduled exports delivered by e-mail or webhook. To export a single PRD, use the Export menu on its
+        project page.
       </p>
       {data.message ? (
         <div className={`alert alert-${data.message.tone}`} role={data.message.tone === "error" ? "alert" : "status"}>

@@ -60,8 +60,8 @@ export default function Schedules() {
       <div className="card empty-state">
         <h2>Scheduled exports need the Pro plan</h2>
         <p>
-          Your organization is on the {data.plan} plan. On Pro and above, PRDs can be sent by e-mail or webhook every week, on a cron schedule, once, or
-          when a project reaches a status. <Link to="/pricing">Compare plans</Link>
+          Your organization is on the {data.plan} plan. On Pro and above, PRDs can be sent by e-mail or webhook every week, on a cron schedule, once, or when a
+          project reaches a status. <Link to="/pricing">Compare plans</Link>
         </p>
       </div>
     );

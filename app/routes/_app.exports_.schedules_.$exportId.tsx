@@ -20,7 +20,9 @@ import { DeliveryStatus } from "~/components/delivery-status";
 import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "schedule" in data ? `${data.schedule.projectName ?? (data.schedule.projectId ? "Scheduled export" : DIGEST_LABEL)}` : "Scheduled export"} · Scheduled exports · PRD Studio` },
+  {
+    title: `${data && "schedule" in data ? `${data.schedule.projectName ?? (data.schedule.projectId ? "Scheduled export" : DIGEST_LABEL)}` : "Scheduled export"} · Scheduled exports · PRD Studio`,
+  },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -124,7 +126,8 @@ export default function ScheduleDetail() {
           <div>
             <h2 id="schedule-heading">{s.projectName ?? (s.projectId ? "Scheduled export" : DIGEST_LABEL)}</h2>
             <p>
-              {data.description} · {s.format.toUpperCase()} by {s.deliveryMethod === "email" ? `e-mail to ${s.recipients.join(", ")}` : `webhook to ${s.webhookUrl}`} ·{" "}
+              {data.description} · {s.format.toUpperCase()} by{" "}
+              {s.deliveryMethod === "email" ? `e-mail to ${s.recipients.join(", ")}` : `webhook to ${s.webhookUrl}`} ·{" "}
               {s.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Paused</span>}
             </p>
             <p className="muted">

@@ -3,12 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
 import { RelativeTime } from "~/components/project-badges";
-import {
-  deleteNotification,
-  listNotifications,
-  markAllRead,
-  setNotificationRead,
-} from "~/domain/notifications/notifications.server";
+import { deleteNotification, listNotifications, markAllRead, setNotificationRead } from "~/domain/notifications/notifications.server";
 import { listNotificationsQuery } from "~/domain/notifications/notifications.schema";
 import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { type FormValues, requireUiActor } from "~/http/ui/ui.server";
@@ -88,18 +83,14 @@ export default function Notifications() {
         {data.notifications.length === 0 ? (
           <div className="empty-state">
             <h2>{data.unreadOnly ? "No unread notifications" : "No notifications yet"}</h2>
-            <p>
-              You will hear here when someone mentions you, comments on or assigns you a project, changes its status, or when
-              your exports finish.
-            </p>
+            <p>You will hear here when someone mentions you, comments on or assigns you a project, changes its status, or when your exports finish.</p>
           </div>
         ) : (
           <ul className="feed">
             {data.notifications.map((n) => (
               <li key={n.id} style={{ justifyContent: "space-between", alignItems: "flex-start" }}>
                 <div>
-                  {n.read ? null : <span className="badge badge-brand">New</span>}{" "}
-                  <strong>{n.title}</strong>
+                  {n.read ? null : <span className="badge badge-brand">New</span>} <strong>{n.title}</strong>
                   {n.body ? <div>{n.body}</div> : null}
                   <div className="muted" style={{ fontSize: "0.85rem" }}>
                     {n.type.replace(/_/g, " ")} · <RelativeTime iso={n.createdAt} />

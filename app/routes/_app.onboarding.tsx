@@ -66,32 +66,64 @@ export default function Onboarding() {
       <FormAlert state={state} />
       <Form method="post" className="form stack" noValidate>
         <fieldset className="card">
-          <legend><h2>1. About you</h2></legend>
+          <legend>
+            <h2>1. About you</h2>
+          </legend>
           <Field label="Full name" name="fullName" state={state} defaultValue={profile.name} autoComplete="name" required />
           <Field label="Job title" name="jobTitle" state={state} defaultValue={profile.jobTitle ?? ""} autoComplete="organization-title" required />
           <Field label="Company" name="company" state={state} defaultValue={pref("company")} autoComplete="organization" required />
         </fieldset>
 
         <fieldset className="card">
-          <legend><h2>2. How you will use PRD Studio</h2></legend>
+          <legend>
+            <h2>2. How you will use PRD Studio</h2>
+          </legend>
           <div className="field">
             <label htmlFor="field-useCase">What will you write first?</label>
-            <textarea id="field-useCase" name="useCase" rows={3} maxLength={500} required defaultValue={value("useCase", pref("useCase"))}
-              aria-invalid={error("useCase") ? true : undefined} aria-describedby={error("useCase") ? "field-useCase-error" : undefined} />
+            <textarea
+              id="field-useCase"
+              name="useCase"
+              rows={3}
+              maxLength={500}
+              required
+              defaultValue={value("useCase", pref("useCase"))}
+              aria-invalid={error("useCase") ? true : undefined}
+              aria-describedby={error("useCase") ? "field-useCase-error" : undefined}
+            />
             <FieldNotes id="field-useCase" error={error("useCase")} />
           </div>
           <div className="field">
             <label htmlFor="field-teamSize">Team size</label>
-            <select id="field-teamSize" name="teamSize" required defaultValue={value("teamSize", pref("teamSize"))} aria-invalid={error("teamSize") ? true : undefined}>
+            <select
+              id="field-teamSize"
+              name="teamSize"
+              required
+              defaultValue={value("teamSize", pref("teamSize"))}
+              aria-invalid={error("teamSize") ? true : undefined}
+            >
               <option value="">Choose…</option>
-              {TEAM_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+              {TEAM_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
             </select>
             <FieldNotes id="field-teamSize" error={error("teamSize")} />
           </div>
           <div className="field">
             <label htmlFor="field-prdStyle">Preferred PRD style</label>
-            <select id="field-prdStyle" name="prdStyle" required defaultValue={value("prdStyle", pref("prdStyle") || profile.preferredStyle || "comprehensive")} aria-invalid={error("prdStyle") ? true : undefined}>
-              {PRD_STYLES.map((s) => <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>)}
+            <select
+              id="field-prdStyle"
+              name="prdStyle"
+              required
+              defaultValue={value("prdStyle", pref("prdStyle") || profile.preferredStyle || "comprehensive")}
+              aria-invalid={error("prdStyle") ? true : undefined}
+            >
+              {PRD_STYLES.map((s) => (
+                <option key={s} value={s}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </option>
+              ))}
             </select>
             <FieldNotes id="field-prdStyle" error={error("prdStyle")} />
           </div>
@@ -107,16 +139,29 @@ export default function Onboarding() {
         </fieldset>
 
         <fieldset className="card">
-          <legend><h2>3. Your team (optional)</h2></legend>
+          <legend>
+            <h2>3. Your team (optional)</h2>
+          </legend>
           <label className="inline">
             <input type="checkbox" name="createOrg" defaultChecked={state?.values?.createOrg === "on"} /> Create a new organization for my team
           </label>
-          <Field label="Organization name" name="orgName" state={state} hint="Required when you create an organization. You become its owner and switch to it." />
+          <Field
+            label="Organization name"
+            name="orgName"
+            state={state}
+            hint="Required when you create an organization. You become its owner and switch to it."
+          />
           <div className="field">
             <label htmlFor="field-inviteEmails">Invite teammates</label>
-            <textarea id="field-inviteEmails" name="inviteEmails" rows={3} defaultValue={value("inviteEmails", "")} placeholder="kim@example.com, lee@example.com"
+            <textarea
+              id="field-inviteEmails"
+              name="inviteEmails"
+              rows={3}
+              defaultValue={value("inviteEmails", "")}
+              placeholder="kim@example.com, lee@example.com"
               aria-invalid={Object.keys(state?.fieldErrors ?? {}).some((k) => k.startsWith("inviteEmails")) ? true : undefined}
-              aria-describedby="field-inviteEmails-hint" />
+              aria-describedby="field-inviteEmails-hint"
+            />
             <FieldNotes
               id="field-inviteEmails"
               hint={`Up to ${MAX_INVITES} e-mail addresses, separated by commas or new lines. Each gets an invitation to join as a member.`}

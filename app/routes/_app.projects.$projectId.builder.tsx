@@ -61,7 +61,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       conversation: {
         ...conversation,
         // Questions and answers are Markdown (the drafter bolds, lists and quotes): shown rendered, sanitized.
-        qaPairs: conversation.qaPairs.map((p) => ({ ...p, questionHtml: renderMarkdown(p.question), answerHtml: renderMarkdown(p.answer), responseHtml: renderMarkdown(p.response) })),
+        qaPairs: conversation.qaPairs.map((p) => ({
+          ...p,
+          questionHtml: renderMarkdown(p.question),
+          answerHtml: renderMarkdown(p.answer),
+          responseHtml: renderMarkdown(p.response),
+        })),
         nextQuestionHtml: conversation.nextQuestion ? renderMarkdown(conversation.nextQuestion) : null,
       },
       answeredBy: { source: resolved.source, provider: resolved.provider, model: resolved.model },
@@ -179,7 +184,12 @@ export default function Builder() {
   const answerFailed = answer.status === "error" || Boolean(answerFailure);
   const generateFailed = generation.status === "error" || Boolean(generateFailure);
   const currentPrd = prd
-    ? { at: prd.updatedAt, href: `/projects/${projectId}`, what: `The current PRD${prd.versionNumber ? ` (version ${prd.versionNumber})` : ""}`, linkText: "open it" }
+    ? {
+        at: prd.updatedAt,
+        href: `/projects/${projectId}`,
+        what: `The current PRD${prd.versionNumber ? ` (version ${prd.versionNumber})` : ""}`,
+        linkText: "open it",
+      }
     : null;
 
   const showPending = pending && answer.status !== "idle" && (answer.status !== "done" || conversation.qaPairs.length <= sentAt);

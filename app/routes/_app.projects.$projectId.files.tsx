@@ -67,10 +67,10 @@ export default function Files() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const groups = [
-    { id: null as string | null, name: "Top level" },
-    ...folders.map((f) => ({ id: f.id as string | null, name: f.name })),
-  ].map((g) => ({ ...g, files: files.filter((f) => f.folderId === g.id) }));
+  const groups = [{ id: null as string | null, name: "Top level" }, ...folders.map((f) => ({ id: f.id as string | null, name: f.name }))].map((g) => ({
+    ...g,
+    files: files.filter((f) => f.folderId === g.id),
+  }));
   return (
     <div className="split-3">
       <div className="stack">
@@ -87,11 +87,11 @@ export default function Files() {
           </div>
         ) : (
           groups.map((g) => (
-              <section className="card" key={g.id ?? "root"} aria-label={g.name}>
-                <div className="card-header">
-                  <h2>{g.id ? `📁 ${g.name}` : g.name}</h2>
-                  {canEdit && g.id ? (
-                    <div className="inline">
+            <section className="card" key={g.id ?? "root"} aria-label={g.name}>
+              <div className="card-header">
+                <h2>{g.id ? `📁 ${g.name}` : g.name}</h2>
+                {canEdit && g.id ? (
+                  <div className="inline">
                     <details className="reply-form">
                       <summary>Rename or move</summary>
                       <Form method="post" className="inline" style={{ marginTop: 6 }}>
@@ -126,55 +126,55 @@ export default function Files() {
                         Delete folder
                       </button>
                     </Form>
-                    </div>
-                  ) : null}
-                </div>
-                {g.files.length === 0 ? (
-                  <p className="muted">Empty.</p>
-                ) : (
-                  <TableScroll label={`Files in ${g.name}`}>
-                    <table className="table">
-                      <thead>
-                        <tr>
-                          <th scope="col">Name</th>
-                          <th scope="col">Size</th>
-                          <th scope="col">Uploaded</th>
-                          <th scope="col">
-                            <span className="sr-only">Actions</span>
-                          </th>
+                  </div>
+                ) : null}
+              </div>
+              {g.files.length === 0 ? (
+                <p className="muted">Empty.</p>
+              ) : (
+                <TableScroll label={`Files in ${g.name}`}>
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">Size</th>
+                        <th scope="col">Uploaded</th>
+                        <th scope="col">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {g.files.map((f) => (
+                        <tr key={f.id}>
+                          <td>
+                            <a href={f.downloadUrl} download>
+                              {f.filename}
+                            </a>
+                          </td>
+                          <td>{formatBytes(f.size)}</td>
+                          <td>
+                            {f.uploadedBy?.name ?? "—"}, <RelativeTime iso={f.createdAt} />
+                          </td>
+                          <td>
+                            {canEdit ? (
+                              <Form method="post">
+                                <input type="hidden" name="intent" value="delete-file" />
+                                <input type="hidden" name="fileId" value={f.id} />
+                                <button className="btn btn-link" type="submit" aria-label={`Delete ${f.filename}`}>
+                                  Delete
+                                </button>
+                              </Form>
+                            ) : null}
+                          </td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {g.files.map((f) => (
-                          <tr key={f.id}>
-                            <td>
-                              <a href={f.downloadUrl} download>
-                                {f.filename}
-                              </a>
-                            </td>
-                            <td>{formatBytes(f.size)}</td>
-                            <td>
-                              {f.uploadedBy?.name ?? "—"}, <RelativeTime iso={f.createdAt} />
-                            </td>
-                            <td>
-                              {canEdit ? (
-                                <Form method="post">
-                                  <input type="hidden" name="intent" value="delete-file" />
-                                  <input type="hidden" name="fileId" value={f.id} />
-                                  <button className="btn btn-link" type="submit" aria-label={`Delete ${f.filename}`}>
-                                    Delete
-                                  </button>
-                                </Form>
-                              ) : null}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
-                )}
-              </section>
-            ))
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+            </section>
+          ))
         )}
       </div>
       {canEdit ? (

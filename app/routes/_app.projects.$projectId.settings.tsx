@@ -90,7 +90,9 @@ export default function ProjectSettings() {
           </div>
         </Form>
       </section>
-      {slack ? <ProjectSlackChannel slack={slack} state={failed?.intent === "slackChannel" ? failed : null} saved={Boolean(result && "slackSaved" in result)} /> : null}
+      {slack ? (
+        <ProjectSlackChannel slack={slack} state={failed?.intent === "slackChannel" ? failed : null} saved={Boolean(result && "slackSaved" in result)} />
+      ) : null}
       {project.permissions.canDelete ? (
         <section className="card" aria-labelledby="danger-heading">
           <h2 id="danger-heading">Delete project</h2>

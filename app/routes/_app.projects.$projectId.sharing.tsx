@@ -72,7 +72,12 @@ export const action = intentAction(
       return done(intent, "Collaborator removed.");
     },
     "view-create": async ({ actor, values, intent, params }) => {
-      const sections = values.sections ? values.sections.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+      const sections = values.sections
+        ? values.sections
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
       const view = await createView(actor, params.projectId!, reviewRequestFormSchema.parse({ ...values, sections }));
       const who = view.stakeholderName ?? "the reviewer";
       return done(
@@ -102,7 +107,6 @@ export const action = intentAction(
   { secretFields: ["password"] },
 );
 
-
 export default function Sharing() {
   const { canManage, share, collaborators, views, links, members, otherProjects } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -128,12 +132,7 @@ export default function Sharing() {
         <LinksCard links={links} otherProjects={otherProjects} canManage={canManage} notice={notice("link")} />
       </div>
 
-      <StakeholderReviewsCard
-        views={views}
-        canManage={canManage}
-        notice={notice("view")}
-        failure={failure?.intent === "view-create" ? failure : null}
-      />
+      <StakeholderReviewsCard views={views} canManage={canManage} notice={notice("view")} failure={failure?.intent === "view-create" ? failure : null} />
       {!canManage ? <p className="muted">Only people who can edit this project manage sharing, people and links.</p> : null}
     </div>
   );

@@ -95,10 +95,22 @@ export default function Versions() {
                 {versions.map((v) => (
                   <tr key={v.id}>
                     <td>
-                      <input type="radio" name="from" value={v.id} defaultChecked={v.id === (params.get("from") ?? from)} aria-label={`Compare from version ${v.number}`} />
+                      <input
+                        type="radio"
+                        name="from"
+                        value={v.id}
+                        defaultChecked={v.id === (params.get("from") ?? from)}
+                        aria-label={`Compare from version ${v.number}`}
+                      />
                     </td>
                     <td>
-                      <input type="radio" name="to" value={v.id} defaultChecked={v.id === (params.get("to") ?? to)} aria-label={`Compare to version ${v.number}`} />
+                      <input
+                        type="radio"
+                        name="to"
+                        value={v.id}
+                        defaultChecked={v.id === (params.get("to") ?? to)}
+                        aria-label={`Compare to version ${v.number}`}
+                      />
                     </td>
                     <td>
                       <strong>v{v.number}</strong> {v.label ? <span className="badge badge-brand">{v.label}</span> : null}{" "}
@@ -110,14 +122,7 @@ export default function Versions() {
                     </td>
                     <td>
                       {canEdit && v.id !== versions[0]!.id ? (
-                        <button
-                          className="btn btn-link"
-                          type="submit"
-                          formMethod="post"
-                          name="versionId"
-                          value={v.id}
-                          formNoValidate
-                        >
+                        <button className="btn btn-link" type="submit" formMethod="post" name="versionId" value={v.id} formNoValidate>
                           Restore
                         </button>
                       ) : null}

@@ -120,9 +120,8 @@ export default function NewProject() {
       <section className="card" style={{ maxWidth: 640, marginTop: 16 }} aria-labelledby="from-document-heading">
         <h2 id="from-document-heading">Start a project from a document</h2>
         <p className="muted">
-          Upload a brief, spec or meeting notes (PDF, Word .docx, plain text or Markdown, up to {MAX_MB} MB). The project is
-          named after the document&rsquo;s title, its summary becomes the description, the text becomes the first PRD draft
-          and the original is kept in the project&rsquo;s files.
+          Upload a brief, spec or meeting notes (PDF, Word .docx, plain text or Markdown, up to {MAX_MB} MB). The project is named after the document&rsquo;s
+          title, its summary becomes the description, the text becomes the first PRD draft and the original is kept in the project&rsquo;s files.
         </p>
         <FormAlert state={docState} />
         <Form method="post" encType="multipart/form-data" className="form">

@@ -81,29 +81,55 @@ export default function AccountSettings() {
           <Field label="Job title" name="jobTitle" state={profileState} defaultValue={profile.jobTitle ?? ""} autoComplete="organization-title" />
           <div className="field">
             <label htmlFor="field-bio">Bio</label>
-            <textarea id="field-bio" name="bio" rows={3} maxLength={1000} defaultValue={value("bio", profile.bio)}
+            <textarea
+              id="field-bio"
+              name="bio"
+              rows={3}
+              maxLength={1000}
+              defaultValue={value("bio", profile.bio)}
               aria-invalid={profileState?.fieldErrors?.bio ? true : undefined}
-              aria-describedby={["field-bio-hint", profileState?.fieldErrors?.bio ? "field-bio-error" : ""].join(" ").trim()} />
+              aria-describedby={["field-bio-hint", profileState?.fieldErrors?.bio ? "field-bio-error" : ""].join(" ").trim()}
+            />
             <FieldNotes id="field-bio" hint="Up to 1000 characters." error={profileState?.fieldErrors?.bio} />
           </div>
-          <Field label="Avatar URL" name="avatar" type="url" state={profileState} defaultValue={profile.avatar ?? ""} placeholder="https://…" hint="An http or https link to an image." />
+          <Field
+            label="Avatar URL"
+            name="avatar"
+            type="url"
+            state={profileState}
+            defaultValue={profile.avatar ?? ""}
+            placeholder="https://…"
+            hint="An http or https link to an image."
+          />
           <div className="field">
             <label htmlFor="field-preferredStyle">Preferred PRD style</label>
-            <select id="field-preferredStyle" name="preferredStyle" defaultValue={value("preferredStyle", profile.preferredStyle)}
-              aria-invalid={profileState?.fieldErrors?.preferredStyle ? true : undefined}>
+            <select
+              id="field-preferredStyle"
+              name="preferredStyle"
+              defaultValue={value("preferredStyle", profile.preferredStyle)}
+              aria-invalid={profileState?.fieldErrors?.preferredStyle ? true : undefined}
+            >
               <option value="">No preference</option>
               {PRD_STYLES.map((s) => (
-                <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
+                <option key={s} value={s}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </option>
               ))}
             </select>
             <FieldNotes id="field-preferredStyle" error={profileState?.fieldErrors?.preferredStyle} />
           </div>
           <div className="field">
             <label htmlFor="field-timezone">Timezone</label>
-            <select id="field-timezone" name="timezone" defaultValue={value("timezone", profile.timezone)}
-              aria-invalid={profileState?.fieldErrors?.timezone ? true : undefined}>
+            <select
+              id="field-timezone"
+              name="timezone"
+              defaultValue={value("timezone", profile.timezone)}
+              aria-invalid={profileState?.fieldErrors?.timezone ? true : undefined}
+            >
               {timezones.map((tz) => (
-                <option key={tz} value={tz}>{tz}</option>
+                <option key={tz} value={tz}>
+                  {tz}
+                </option>
               ))}
             </select>
             <FieldNotes id="field-timezone" error={profileState?.fieldErrors?.timezone} />
@@ -122,14 +148,22 @@ export default function AccountSettings() {
         </p>
         {!profile.emailVerified && !mailDelivered ? (
           <p className="muted">
-            This server sends no e-mail (no SMTP server is configured), so addresses cannot be confirmed here. Everything works without it;
-            invitations reach you as a link from an administrator.
+            This server sends no e-mail (no SMTP server is configured), so addresses cannot be confirmed here. Everything works without it; invitations reach
+            you as a link from an administrator.
           </p>
         ) : null}
         {!profile.emailVerified && mailDelivered ? (
           <Form method="post" className="inline">
-            {result?.sent ? <span role="status" className="badge badge-success">Sent — check your inbox</span> : null}
-            {failed("resend")?.formError ? <span role="alert" className="field-error">{failed("resend")!.formError}</span> : null}
+            {result?.sent ? (
+              <span role="status" className="badge badge-success">
+                Sent — check your inbox
+              </span>
+            ) : null}
+            {failed("resend")?.formError ? (
+              <span role="alert" className="field-error">
+                {failed("resend")!.formError}
+              </span>
+            ) : null}
             <SubmitButton className="btn btn-secondary btn-sm" pendingText="Sending…" name="intent" value="resend">
               Resend confirmation e-mail
             </SubmitButton>
@@ -142,9 +176,20 @@ export default function AccountSettings() {
         <TableScroll label="Organization">
           <table className="table">
             <tbody>
-              <tr><th scope="row">Name</th><td>{organization.name}</td></tr>
-              <tr><th scope="row">Your role</th><td style={{ textTransform: "capitalize" }}>{organization.role}</td></tr>
-              <tr><th scope="row">Plan</th><td><span className="badge badge-brand">{PLAN_NAMES[organization.plan]}</span></td></tr>
+              <tr>
+                <th scope="row">Name</th>
+                <td>{organization.name}</td>
+              </tr>
+              <tr>
+                <th scope="row">Your role</th>
+                <td style={{ textTransform: "capitalize" }}>{organization.role}</td>
+              </tr>
+              <tr>
+                <th scope="row">Plan</th>
+                <td>
+                  <span className="badge badge-brand">{PLAN_NAMES[organization.plan]}</span>
+                </td>
+              </tr>
             </tbody>
           </table>
         </TableScroll>
@@ -161,9 +206,9 @@ export default function AccountSettings() {
       <section className="card danger-zone" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete account</h2>
         <p>
-          This permanently deletes your account, your personal keys, memories and notifications, and every organization where you are the only
-          member. Projects you created in organizations with other members stay there. If you are the only owner of an organization with
-          other members, make someone else an owner first.
+          This permanently deletes your account, your personal keys, memories and notifications, and every organization where you are the only member. Projects
+          you created in organizations with other members stay there. If you are the only owner of an organization with other members, make someone else an
+          owner first.
         </p>
         <FormAlert state={deleteState} />
         <Form method="post" className="form" noValidate>

@@ -267,9 +267,7 @@ export default function ApiKeys() {
             />
           </fieldset>
           <div>
-            <SubmitButton pendingText="Creating…">
-              Create API key
-            </SubmitButton>
+            <SubmitButton pendingText="Creating…">Create API key</SubmitButton>
           </div>
         </Form>
       </section>

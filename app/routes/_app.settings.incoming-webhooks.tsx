@@ -91,7 +91,10 @@ export default function IncomingWebhooks() {
             <CopyButton value={ok.created.url} />
           </div>
           <p className="muted" style={{ marginTop: 12 }}>
-            Try it: <code>curl -H "Content-Type: application/json" -d '{`{"title":"Hello","text":"From curl"}`}' {ok.created.url}</code>
+            Try it:{" "}
+            <code>
+              curl -H "Content-Type: application/json" -d '{`{"title":"Hello","text":"From curl"}`}' {ok.created.url}
+            </code>
           </p>
         </section>
       ) : null}
@@ -103,7 +106,10 @@ export default function IncomingWebhooks() {
       {state && state.intent !== "create" ? <FormAlert state={state} /> : null}
       <section className="card" aria-labelledby="hooks-heading">
         <h2 id="hooks-heading">Incoming webhooks</h2>
-        <p>Other tools POST JSON or form data to a secret URL; each event creates a project, comments on a project or notifies everyone, acting as the admin who set it up.</p>
+        <p>
+          Other tools POST JSON or form data to a secret URL; each event creates a project, comments on a project or notifies everyone, acting as the admin who
+          set it up.
+        </p>
         {data.hooks.length === 0 ? (
           <div className="empty-state">
             <h3>No incoming webhooks yet</h3>
@@ -141,7 +147,12 @@ export default function IncomingWebhooks() {
                       <Link to={`?events=${h.id}`} className="btn btn-secondary btn-sm" aria-label={`Recent events of ${h.name}`}>
                         Events
                       </Link>{" "}
-                      <PostButton intent="toggle" fields={{ id: h.id, isActive: h.isActive ? "false" : "true" }} label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`} className="btn btn-secondary btn-sm">
+                      <PostButton
+                        intent="toggle"
+                        fields={{ id: h.id, isActive: h.isActive ? "false" : "true" }}
+                        label={`${h.isActive ? "Disable" : "Enable"} ${h.name}`}
+                        className="btn btn-secondary btn-sm"
+                      >
                         {h.isActive ? "Disable" : "Enable"}
                       </PostButton>{" "}
                       <PostButton intent="rotate" fields={{ id: h.id }} label={`New URL for ${h.name}`} className="btn btn-secondary btn-sm">
@@ -164,7 +175,13 @@ export default function IncomingWebhooks() {
   );
 }
 
-function EventLog({ name, events }: { name: string; events: { id: string; status: "processed" | "failed" | "ignored"; contentType: string; error: string | null; payload: string; createdAt: string }[] }) {
+function EventLog({
+  name,
+  events,
+}: {
+  name: string;
+  events: { id: string; status: "processed" | "failed" | "ignored"; contentType: string; error: string | null; payload: string; createdAt: string }[];
+}) {
   return (
     <section className="card" aria-labelledby="events-heading">
       <h2 id="events-heading">Recent events of {name}</h2>
@@ -220,18 +237,34 @@ function CreateForm({ projects, state }: { projects: { id: string; name: string 
         <Field label="Name" name="name" state={state} placeholder="CRM deals" required />
         <div className="field">
           <label htmlFor="field-action">Action</label>
-          <select id="field-action" name="action" defaultValue={state?.values?.action ?? "create_project"} aria-invalid={actionError ? true : undefined} aria-describedby="field-action-hint">
+          <select
+            id="field-action"
+            name="action"
+            defaultValue={state?.values?.action ?? "create_project"}
+            aria-invalid={actionError ? true : undefined}
+            aria-describedby="field-action-hint"
+          >
             {INCOMING_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {INCOMING_ACTION_LABELS[a]}
               </option>
             ))}
           </select>
-          <FieldNotes id="field-action" hint="Create a project uses name/title and description/text; a comment uses text/body/message; a notification uses title and text." error={actionError} />
+          <FieldNotes
+            id="field-action"
+            hint="Create a project uses name/title and description/text; a comment uses text/body/message; a notification uses title and text."
+            error={actionError}
+          />
         </div>
         <div className="field">
           <label htmlFor="field-projectId">Project (for “Comment on a project”)</label>
-          <select id="field-projectId" name="projectId" defaultValue={state?.values?.projectId ?? ""} aria-invalid={projectError ? true : undefined} aria-describedby={projectError ? "field-projectId-error" : undefined}>
+          <select
+            id="field-projectId"
+            name="projectId"
+            defaultValue={state?.values?.projectId ?? ""}
+            aria-invalid={projectError ? true : undefined}
+            aria-describedby={projectError ? "field-projectId-error" : undefined}
+          >
             <option value="">— None —</option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>

@@ -122,7 +122,8 @@ export default function McpSettings() {
           ))}
         </dl>
         <p className="muted">
-          Sending stories needs an issue tracker connected in <Link to="/settings/trackers">Settings → Issue trackers</Link>; the agent previews first, then sends.
+          Sending stories needs an issue tracker connected in <Link to="/settings/trackers">Settings → Issue trackers</Link>; the agent previews first, then
+          sends.
         </p>
       </section>
     </div>

@@ -90,8 +90,8 @@ export default function MemorySettings() {
           <div>
             <h2 id="memories-heading">Your memories</h2>
             <p className="muted">
-              What PRD Studio knows about how you work. Your active memories, most important first, go into every AI request you make.
-              They are yours alone: nobody else in any organization can see them.
+              What PRD Studio knows about how you work. Your active memories, most important first, go into every AI request you make. They are yours alone:
+              nobody else in any organization can see them.
             </p>
           </div>
         </div>

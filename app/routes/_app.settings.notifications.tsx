@@ -37,9 +37,7 @@ export default function NotificationSettings() {
       <Notice message={notice} />
       <section className="card" aria-labelledby="notif-prefs-heading">
         <h2 id="notif-prefs-heading">Notifications</h2>
-        <p className="muted">
-          A category you turn off is neither shown in the app nor e-mailed. Every e-mail has a one-click unsubscribe link.
-        </p>
+        <p className="muted">A category you turn off is neither shown in the app nor e-mailed. Every e-mail has a one-click unsubscribe link.</p>
         <FormAlert state={state && "formError" in state ? state : null} />
         <Form method="post" className="form">
           <fieldset className="stack" style={{ border: 0, padding: 0 }}>
@@ -47,13 +45,7 @@ export default function NotificationSettings() {
             {PREFERENCE_KEYS.map((key) => (
               <div key={key}>
                 <label className="checkbox" htmlFor={`pref-${key}`}>
-                  <input
-                    type="checkbox"
-                    id={`pref-${key}`}
-                    name={key}
-                    defaultChecked={preferences[key]}
-                    aria-describedby={`pref-${key}-hint`}
-                  />
+                  <input type="checkbox" id={`pref-${key}`} name={key} defaultChecked={preferences[key]} aria-describedby={`pref-${key}-hint`} />
                   {PREFERENCE_LABELS[key].label}
                 </label>
                 <div className="hint muted" id={`pref-${key}-hint`}>

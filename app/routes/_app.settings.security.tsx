@@ -39,15 +39,7 @@ export default function SecuritySettings() {
       <FormAlert state={state} />
       <Form method="post" className="form" noValidate>
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" state={state} required />
-        <Field
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE}
-          state={state}
-          required
-        />
+        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" hint={PASSWORD_RULE} state={state} required />
         <div>
           <SubmitButton pendingText="Saving…">Change password</SubmitButton>
         </div>

@@ -5,7 +5,14 @@ import { type FormState, FormAlert, Notice } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
 import { SlackRoutingForm } from "~/components/settings/slack-routing-form";
 import { appUrl } from "~/config.server";
-import { SLACK_CALLBACK_ERRORS, type SlackCallbackError, slackCallbackUrl, requireSlackVisible, startSlackConnect, disconnectSlack } from "~/domain/slack/connection.server";
+import {
+  SLACK_CALLBACK_ERRORS,
+  type SlackCallbackError,
+  slackCallbackUrl,
+  requireSlackVisible,
+  startSlackConnect,
+  disconnectSlack,
+} from "~/domain/slack/connection.server";
 import { sendSlackTest } from "~/domain/slack/deliver.server";
 import { saveSlackRouting, slackChannels, slackStatus } from "~/domain/slack/routing.server";
 import { routingFromForm } from "~/domain/slack/slack.schema";
@@ -111,7 +118,8 @@ export default function SlackSettings() {
                 </p>
               ) : (
                 <p>
-                  <span className="badge">Not connected</span> {status.canManage ? "Connecting sends you to Slack to approve access, then back here." : "An owner or admin can connect Slack."}
+                  <span className="badge">Not connected</span>{" "}
+                  {status.canManage ? "Connecting sends you to Slack to approve access, then back here." : "An owner or admin can connect Slack."}
                 </p>
               )}
             </div>
@@ -158,7 +166,13 @@ export default function SlackSettings() {
           ) : (
             <ul className="slack-overrides" data-testid="slack-routing-readonly">
               <li>Default channel: {r.defaultChannel ? `#${r.defaultChannel.channelName}` : "none"}</li>
-              {Object.entries(r.events).map(([kind, c]) => (c ? <li key={kind}>{kind.replace(/_/g, " ")}: #{c.channelName}</li> : null))}
+              {Object.entries(r.events).map(([kind, c]) =>
+                c ? (
+                  <li key={kind}>
+                    {kind.replace(/_/g, " ")}: #{c.channelName}
+                  </li>
+                ) : null,
+              )}
             </ul>
           )}
           <h3>Project channels</h3>

@@ -37,7 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Checkboxes of the catalogue grouped by area, plus "All events" and one "all of this area" per group. */
 export function EventPicker({ state, checked = [] }: { state?: FormState | null; checked?: string[] }) {
-  const submitted = state?.values ? Object.keys(state.values).filter((k) => k.startsWith(EVENT_FIELD_PREFIX)).map((k) => k.slice(EVENT_FIELD_PREFIX.length)) : null;
+  const submitted = state?.values
+    ? Object.keys(state.values)
+        .filter((k) => k.startsWith(EVENT_FIELD_PREFIX))
+        .map((k) => k.slice(EVENT_FIELD_PREFIX.length))
+    : null;
   const on = new Set(submitted ?? checked);
   const error = state?.fieldErrors?.events ?? Object.entries(state?.fieldErrors ?? {}).find(([k]) => k.startsWith("events."))?.[1];
   const box = (value: string, label: string) => (
@@ -46,7 +50,12 @@ export function EventPicker({ state, checked = [] }: { state?: FormState | null;
     </label>
   );
   return (
-    <fieldset className="stack" style={{ border: 0, padding: 0 }} aria-describedby={error ? "field-events-error" : "field-events-hint"} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="stack"
+      style={{ border: 0, padding: 0 }}
+      aria-describedby={error ? "field-events-error" : "field-events-hint"}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>Events</legend>
       {box("*", "All events (*), including ones added later")}
       {EVENT_CHOICES.map((g) => (
@@ -89,8 +98,8 @@ export default function Webhooks() {
             <CopyButton value={created.secret} />
           </div>
           <p className="muted" style={{ marginTop: 12 }}>
-            Each delivery carries <code>{created.header}</code>: the hex HMAC-SHA256 of the raw body with this secret. Compare it in
-            constant time. <Link to={`/settings/webhooks/${created.id}`}>Send a test delivery</Link>
+            Each delivery carries <code>{created.header}</code>: the hex HMAC-SHA256 of the raw body with this secret. Compare it in constant time.{" "}
+            <Link to={`/settings/webhooks/${created.id}`}>Send a test delivery</Link>
           </p>
         </section>
       ) : null}
@@ -169,9 +178,24 @@ export default function Webhooks() {
         <FormAlert state={state} />
         <Form method="post" className="form" noValidate hidden={atLimit}>
           <Field label="Name" name="name" state={state} placeholder="Slack relay" required />
-          <Field label="URL" name="url" type="url" state={state} placeholder="https://example.com/hooks/prd" hint="http:// or https://; private and loopback addresses are refused." required />
+          <Field
+            label="URL"
+            name="url"
+            type="url"
+            state={state}
+            placeholder="https://example.com/hooks/prd"
+            hint="http:// or https://; private and loopback addresses are refused."
+            required
+          />
           <EventPicker state={state} />
-          <Field label="Signing secret (optional)" name="secret" type="password" state={state} autoComplete="off" hint="At least 16 characters. Leave empty and we generate one." />
+          <Field
+            label="Signing secret (optional)"
+            name="secret"
+            type="password"
+            state={state}
+            autoComplete="off"
+            hint="At least 16 characters. Leave empty and we generate one."
+          />
           <Field label="Signature header" name="signatureHeaderName" state={state} defaultValue="x-webhook-signature" />
           <div>
             <SubmitButton pendingText="Adding…">Add webhook</SubmitButton>

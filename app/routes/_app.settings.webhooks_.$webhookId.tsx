@@ -93,8 +93,8 @@ export default function WebhookDetail() {
           <div>
             <h2 id="hook-heading">{w.name}</h2>
             <p>
-              <code>{w.url}</code> · {w.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Off</span>} · secret{" "}
-              <code>{w.secretHint}</code> · signature in <code>{w.signatureHeaderName}</code>
+              <code>{w.url}</code> · {w.isActive ? <span className="badge badge-success">Active</span> : <span className="badge badge-warning">Off</span>} ·
+              secret <code>{w.secretHint}</code> · signature in <code>{w.signatureHeaderName}</code>
             </p>
           </div>
         </div>
@@ -163,7 +163,14 @@ export default function WebhookDetail() {
           <Field label="Name" name="name" state={state} defaultValue={w.name} required />
           <Field label="URL" name="url" type="url" state={state} defaultValue={w.url} required />
           <EventPicker state={state} checked={w.events} />
-          <Field label="New signing secret (optional)" name="secret" type="password" state={state} autoComplete="off" hint="Leave empty to keep the current secret." />
+          <Field
+            label="New signing secret (optional)"
+            name="secret"
+            type="password"
+            state={state}
+            autoComplete="off"
+            hint="Leave empty to keep the current secret."
+          />
           <Field label="Signature header" name="signatureHeaderName" state={state} defaultValue={w.signatureHeaderName} />
           <div>
             <SubmitButton pendingText="Saving…">Save changes</SubmitButton>

@@ -12,13 +12,7 @@ import { isPlatformTemplate } from "~/domain/templates/present";
 import { createSubmissionSchema } from "~/domain/templates/submissions.schema";
 import { listOwnSubmissions, submitTemplate } from "~/domain/templates/submissions.server";
 import { updateTemplateSchema } from "~/domain/templates/templates.schema";
-import {
-  deleteTemplate,
-  listTemplateVersions,
-  restoreTemplateVersion,
-  templateAccess,
-  updateTemplate,
-} from "~/domain/templates/templates.server";
+import { deleteTemplate, listTemplateVersions, restoreTemplateVersion, templateAccess, updateTemplate } from "~/domain/templates/templates.server";
 import { intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 

@@ -29,8 +29,7 @@ export default function ForgotPassword() {
         {sent ? (
           <div className="alert alert-success" role="status">
             <p>
-              If an account exists for <strong>{result.email}</strong>, we sent a link to choose a new password. It
-              works once and expires in an hour.
+              If an account exists for <strong>{result.email}</strong>, we sent a link to choose a new password. It works once and expires in an hour.
             </p>
           </div>
         ) : (
@@ -38,15 +37,7 @@ export default function ForgotPassword() {
             <p className="muted">Enter the e-mail you signed up with and we will send you a reset link.</p>
             <FormAlert state={result && !("sent" in result) ? result : null} />
             <Form method="post" className="form" noValidate>
-              <Field
-                label="E-mail"
-                name="email"
-                type="email"
-                autoComplete="email"
-                state={result && !("sent" in result) ? result : null}
-                required
-                autoFocus
-              />
+              <Field label="E-mail" name="email" type="email" autoComplete="email" state={result && !("sent" in result) ? result : null} required autoFocus />
               <SubmitButton className="btn btn-block" pendingText="Sending…">
                 Send reset link
               </SubmitButton>

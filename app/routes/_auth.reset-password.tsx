@@ -51,16 +51,7 @@ export default function ResetPassword() {
       ) : null}
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE}
-          state={state}
-          required
-          autoFocus
-        />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} state={state} required autoFocus />
         <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" state={state} required />
         <SubmitButton className="btn btn-block" pendingText="Saving…">
           Save new password

@@ -44,9 +44,7 @@ export default function SignUp() {
     <>
       <div className="card">
         <h1>Create your account</h1>
-        <p className="muted">
-          {invite ? "Accept your invitation and join your team." : "Turn an idea into a strong PRD in one conversation."}
-        </p>
+        <p className="muted">{invite ? "Accept your invitation and join your team." : "Turn an idea into a strong PRD in one conversation."}</p>
         <FormAlert state={state} />
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
@@ -54,15 +52,7 @@ export default function SignUp() {
           <input type="hidden" name="timezone" value={state?.values?.timezone ?? timezone} />
           <Field label="Full name" name="name" autoComplete="name" state={state} required autoFocus />
           <Field label="Work e-mail" name="email" type="email" autoComplete="email" state={state} required />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            state={state}
-            hint={PASSWORD_RULE}
-            required
-          />
+          <Field label="Password" name="password" type="password" autoComplete="new-password" state={state} hint={PASSWORD_RULE} required />
           <SubmitButton className="btn btn-block" pendingText="Creating your account…">
             Create account
           </SubmitButton>

@@ -32,8 +32,8 @@ export default function Landing() {
         <section className="hero">
           <h1>From idea to a PRD your team trusts</h1>
           <p>
-            Describe what you want to build. PRD Studio asks the right questions, drafts the document, and keeps your
-            team aligned from review to launch. Runs on your own server, even offline.
+            Describe what you want to build. PRD Studio asks the right questions, drafts the document, and keeps your team aligned from review to launch. Runs
+            on your own server, even offline.
           </p>
           <Link className="btn" to="/sign-up">
             Create your free account

@@ -4,8 +4,6 @@ import { sendTestDelivery } from "~/domain/webhooks/webhooks.server";
 import { apiRoute, endpoint } from "~/http/api/api.server";
 import * as c from "~/http/api/contracts/webhooks";
 
-const route = apiRoute(
-  endpoint(c.testWebhook, async ({ actor, params }) => ({ delivery: await sendTestDelivery(actor, params.webhookId) })),
-);
+const route = apiRoute(endpoint(c.testWebhook, async ({ actor, params }) => ({ delivery: await sendTestDelivery(actor, params.webhookId) })));
 export const loader = route.loader;
 export const action = route.action;

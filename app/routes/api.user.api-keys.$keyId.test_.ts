@@ -4,8 +4,6 @@ import { testAiConnection } from "~/domain/ai-keys/test-connection.server";
 import { apiRoute, endpoint } from "~/http/api/api.server";
 import * as c from "~/http/api/contracts/ai-keys";
 
-const route = apiRoute(
-  endpoint(c.testPersonalKey, ({ actor, params }) => testAiConnection(actor, { kind: "personal", keyId: params.keyId })),
-);
+const route = apiRoute(endpoint(c.testPersonalKey, ({ actor, params }) => testAiConnection(actor, { kind: "personal", keyId: params.keyId })));
 export const loader = route.loader;
 export const action = route.action;

@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return { token, invitation, me, problem: null };
   } catch (error) {
     if (error instanceof AppError) {
-      const problem = error.code === "TOKEN_EXPIRED" ? "This invitation has expired. Ask the person who invited you to send a new one." : "This invitation link is no longer valid: it was used, cancelled or replaced by a newer one.";
+      const problem =
+        error.code === "TOKEN_EXPIRED"
+          ? "This invitation has expired. Ask the person who invited you to send a new one."
+          : "This invitation link is no longer valid: it was used, cancelled or replaced by a newer one.";
       return { token, invitation: null, me, problem };
     }
     throw error;
@@ -69,8 +72,8 @@ export default function Invite() {
             ) : data.me ? (
               <div className="alert alert-info">
                 <p>
-                  You are signed in as {data.me.email}, but this invitation is for {inv.email}.{" "}
-                  <Link to={`/sign-out`}>Sign out</Link> and sign in with the invited address.
+                  You are signed in as {data.me.email}, but this invitation is for {inv.email}. <Link to={`/sign-out`}>Sign out</Link> and sign in with the
+                  invited address.
                 </p>
               </div>
             ) : (
@@ -84,7 +87,11 @@ export default function Invite() {
                     Create an account to join
                   </Link>
                 )}
-                <Link to={inv.hasAccount ? `/sign-up?invite=${encodeURIComponent(data.token)}&redirectTo=%2Fhome` : `/sign-in?redirectTo=${encodeURIComponent(here)}`}>
+                <Link
+                  to={
+                    inv.hasAccount ? `/sign-up?invite=${encodeURIComponent(data.token)}&redirectTo=%2Fhome` : `/sign-in?redirectTo=${encodeURIComponent(here)}`
+                  }
+                >
                   {inv.hasAccount ? "Create a new account instead" : "I already have an account"}
                 </Link>
               </p>

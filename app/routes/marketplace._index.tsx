@@ -16,7 +16,8 @@ import { plural } from "~/utils/plural";
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seo({
     title: "PRD template marketplace · PRD Studio",
-    description: "Proven product requirements templates for every kind of feature: standard PRDs, lean one-pagers, API, mobile, B2B SaaS and AI features. Free to use.",
+    description:
+      "Proven product requirements templates for every kind of feature: standard PRDs, lean one-pagers, API, mobile, B2B SaaS and AI features. Free to use.",
     url: data?.url,
   });
 
@@ -31,10 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (pricingTierError) delete raw.pricingTier;
   const parsed = marketplaceQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : marketplaceQuery.parse({});
-  const [result, all] = await Promise.all([
-    listMarketplaceTemplates(actor, query),
-    listMarketplaceTemplates(actor, marketplaceQuery.parse({ limit: 100 })),
-  ]);
+  const [result, all] = await Promise.all([listMarketplaceTemplates(actor, query), listMarketplaceTemplates(actor, marketplaceQuery.parse({ limit: 100 }))]);
   return {
     ...result,
     pricingTiers,

@@ -18,8 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/projects/${params.projectId}`);
 }
 
-const back = async (projectId: string, message: string, tone: "info" | "error" = "error") =>
-  redirectWithNotice(`/projects/${projectId}`, message, tone);
+const back = async (projectId: string, message: string, tone: "info" | "error" = "error") => redirectWithNotice(`/projects/${projectId}`, message, tone);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
@@ -33,7 +32,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) throw new Response("Project not found", { status: 404 });
     if (error.code === "APPROVAL_REQUIRED") {
-      return back(projectId, "Sent for approval: exports of this project need an approver's OK. You will be notified when it is approved; then export again to download the file.", "info");
+      return back(
+        projectId,
+        "Sent for approval: exports of this project need an approver's OK. You will be notified when it is approved; then export again to download the file.",
+        "info",
+      );
     }
     return back(projectId, error.message);
   }

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { FieldNotes, FormAlert, type FormState } from "~/components/forms";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PublicPrdFrame, PublicProjectHeading } from "~/components/sharing/public-prd-frame";
-import { DateTime, } from "~/components/project-badges";
+import { DateTime } from "~/components/project-badges";
 import { brandingForOrg } from "~/domain/branding/branding.server";
 import { reviewDecisionSchema } from "~/domain/collaboration/collaboration.schema";
 import { personalReview, resolveReview } from "~/domain/collaboration/public-review.server";

@@ -128,7 +128,15 @@ export function redactPath(path: string) {
  * requestIdFrom), the method (an HTTP token) and the route (a route pattern or
  * a fixed label) need no escaping; the path does.
  */
-export function logRequest(r: { requestId: string; method: string; path: string; route: string; status: number; durationMs: number; bytes: number | undefined }) {
+export function logRequest(r: {
+  requestId: string;
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  bytes: number | undefined;
+}) {
   if (RANK.info < minimum()) return;
   state.sink(
     `{"level":"info","time":"${isoNow()}","msg":"request","requestId":"${r.requestId}","method":"${r.method}","path":${JSON.stringify(redactPath(r.path))},"route":"${r.route}","status":${r.status},"durationMs":${r.durationMs}${r.bytes === undefined ? "" : `,"bytes":${r.bytes}`}}`,

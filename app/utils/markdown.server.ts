@@ -37,16 +37,7 @@ function renderer() {
 }
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    "h1",
-    "h2",
-    "img",
-    "del",
-    "input",
-    "details",
-    "summary",
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "h1", "h2", "img", "del", "input", "details", "summary"],
   allowedAttributes: {
     ...sanitizeHtml.defaults.allowedAttributes,
     "*": ["id"],
@@ -60,8 +51,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ["http", "https", "data"] },
   transformTags: {
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
-    input: (tagName, attribs) =>
-      attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} },
+    input: (tagName, attribs) => (attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} }),
   },
 };
 

@@ -91,9 +91,7 @@ export function readDoc(markdown: string): Doc {
     section.items = listItems(section.lines);
   }
   if (!title) title = sections.find((s) => s.title)?.title ?? plainInline(lines[0]?.text.replace(/^#+\s*/, "") ?? "");
-  const plain = lines
-    .map((l) => plainInline(l.text.replace(/^\s*(#{1,6}|[-*+]|\d+[.)]|>)\s+/, "").replace(/^\[[ xX]\]\s+/, "")))
-    .join("\n");
+  const plain = lines.map((l) => plainInline(l.text.replace(/^\s*(#{1,6}|[-*+]|\d+[.)]|>)\s+/, "").replace(/^\[[ xX]\]\s+/, ""))).join("\n");
   return { title, sections: sections.filter((s, i) => i > 0 || s.body), lines, plain };
 }
 

@@ -16,7 +16,17 @@ const STYLE = {
   meta: { size: 9, gap: 12, bold: false, color: [0.4, 0.4, 0.45] },
 } as const;
 
-const REPLACEMENTS: Record<string, string> = { "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u2022": "-", "\u00A0": " " };
+const REPLACEMENTS: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2026": "...",
+  "\u2022": "-",
+  "\u00A0": " ",
+};
 
 /** Text the standard fonts can draw: typographic marks mapped, accents stripped, the rest as "?". */
 export function pdfSafe(text: string) {

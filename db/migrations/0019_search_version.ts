@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE searchVersion (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL) STRICT`.execute(db);
   await sql`INSERT INTO searchVersion (id, n) VALUES (1, 0)`.execute(db);
   for (const [table, update] of WATCHED) {
-    for (const [suffix, event] of [["insert", "INSERT"], ["update", update], ["delete", "DELETE"]]) {
+    for (const [suffix, event] of [
+      ["insert", "INSERT"],
+      ["update", update],
+      ["delete", "DELETE"],
+    ]) {
       await sql
         .raw(`CREATE TRIGGER ${table}_${suffix}_search_version AFTER ${event} ON ${table} BEGIN UPDATE searchVersion SET n = n + 1 WHERE id = 1; END`)
         .execute(db);

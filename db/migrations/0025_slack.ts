@@ -59,5 +59,6 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  for (const table of ["slackDeliveries", "slackProjectChannels", "slackEventChannels", "slackConnections"]) await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
+  for (const table of ["slackDeliveries", "slackProjectChannels", "slackEventChannels", "slackConnections"])
+    await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
 }

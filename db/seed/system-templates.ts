@@ -28,11 +28,4 @@ export interface SystemTemplateSeed {
   pricingTier: "free";
 }
 
-export const SYSTEM_TEMPLATES: readonly SystemTemplateSeed[] = [
-  standardPrd,
-  leanOnePager,
-  technicalApi,
-  mobileFeature,
-  b2bSaas,
-  aiMlFeature,
-];
+export const SYSTEM_TEMPLATES: readonly SystemTemplateSeed[] = [standardPrd, leanOnePager, technicalApi, mobileFeature, b2bSaas, aiMlFeature];

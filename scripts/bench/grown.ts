@@ -20,7 +20,20 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { enterpriseOwner } from "./owner";
-import { eventLoopDelay, freePort, load, METRICS_TOKEN, type Load, median, peakRssMb, productionEnv, spawnForUrl, spawnGroup, stopGroup, waitForOk } from "./harness";
+import {
+  eventLoopDelay,
+  freePort,
+  load,
+  METRICS_TOKEN,
+  type Load,
+  median,
+  peakRssMb,
+  productionEnv,
+  spawnForUrl,
+  spawnGroup,
+  stopGroup,
+  waitForOk,
+} from "./harness";
 
 const SERVE = ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"];
 
@@ -63,7 +76,11 @@ export async function runGrownPhase(options: GrownOptions) {
           const res = await fetch(`${base}/api/projects`, {
             method: "POST",
             headers: { ...auth, "Content-Type": "application/json" },
-            body: JSON.stringify({ name: `${w} improvement ${i}`, description: `Make ${w} faster and clearer for returning customers (${i}).`, priority: i % 7 ? "medium" : "high" }),
+            body: JSON.stringify({
+              name: `${w} improvement ${i}`,
+              description: `Make ${w} faster and clearer for returning customers (${i}).`,
+              priority: i % 7 ? "medium" : "high",
+            }),
           });
           createLatencies.push(performance.now() - t);
           if (res.status !== 201) failed++;
@@ -80,7 +97,11 @@ export async function runGrownPhase(options: GrownOptions) {
     const list = (await (await fetch(`${base}/api/projects?limit=1`, { headers: auth })).json()) as { projects: { id: string }[] };
     const prdProject = list.projects[0]!.id;
     const longPrd = `# Checkout redesign\n\n${Array.from({ length: 100 }, (_, i) => `## Part ${i + 1}\n\n${Array.from({ length: 20 }, (_, j) => words[(i + j) % words.length]).join(" ")}.`).join("\n\n")}`;
-    const put = await fetch(`${base}/api/projects/${prdProject}/prd`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ content: longPrd }) });
+    const put = await fetch(`${base}/api/projects/${prdProject}/prd`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ content: longPrd }),
+    });
     if (put.status >= 300) throw new Error(`PRD: ${put.status} ${await put.text()}`);
 
     // ------------------------------------------------------------ 3. read while the backlog drains
@@ -120,7 +141,9 @@ export async function runGrownPhase(options: GrownOptions) {
     );
     const at = new Date().toISOString();
     writer.transaction(() => {
-      ids.forEach((id, i) => insert.run(`bench-${i}-${id}`, orgId, JSON.stringify({ projectId: id, changes: { priority: { from: "medium", to: "high" } } }), at, at));
+      ids.forEach((id, i) =>
+        insert.run(`bench-${i}-${id}`, orgId, JSON.stringify({ projectId: id, changes: { priority: { from: "medium", to: "high" } } }), at, at),
+      );
     })();
     writer.close();
     await eventLoopDelay(base);
@@ -155,7 +178,11 @@ export async function runGrownPhase(options: GrownOptions) {
       }
     }
     const rss = peakRssMb(app.pid!);
-    const avg = (xs: Load[]) => ({ rps: xs.reduce((s, x) => s + x.rps, 0) / xs.length, p50: median(xs.map((x) => x.p50)), p99: Math.max(...xs.map((x) => x.p99)) });
+    const avg = (xs: Load[]) => ({
+      rps: xs.reduce((s, x) => s + x.rps, 0) / xs.length,
+      p50: median(xs.map((x) => x.p50)),
+      p99: Math.max(...xs.map((x) => x.p99)),
+    });
     const ratioRows = Object.entries(ratios).map(([name, r]) => {
       const a = avg(r.app);
       const b = avg(r.bare);

@@ -31,7 +31,12 @@ export async function runMemoryPhase(options: MemoryOptions) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-memory-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawnGroup(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"], productionEnv(port, dataDir, { METRICS_TOKEN, LOG_LEVEL: "warn" }), false);
+  const app = spawnGroup(
+    process.execPath,
+    ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"],
+    productionEnv(port, dataDir, { METRICS_TOKEN, LOG_LEVEL: "warn" }),
+    false,
+  );
   try {
     await waitForOk(`${base}/api/health`);
     const { auth } = await enterpriseOwner(base, dataDir, "memory@example.com");
@@ -39,13 +44,16 @@ export async function runMemoryPhase(options: MemoryOptions) {
     const { markdown, wordCount } = largePrd(30_000);
     const ids: string[] = [];
     for (let i = 0; i < options.bulk; i++) {
-      const p = (await (await fetch(`${base}/api/projects`, { method: "POST", headers: json, body: JSON.stringify({ name: `Large PRD ${i}` }) })).json()) as { id: string };
+      const p = (await (await fetch(`${base}/api/projects`, { method: "POST", headers: json, body: JSON.stringify({ name: `Large PRD ${i}` }) })).json()) as {
+        id: string;
+      };
       const put = await fetch(`${base}/api/projects/${p.id}/prd`, { method: "POST", headers: json, body: JSON.stringify({ content: markdown }) });
       if (put.status >= 300) throw new Error(`PRD: ${put.status} ${await put.text()}`);
       ids.push(p.id);
     }
     // One export of each kind first, so the renderers and fonts are loaded as after any first use.
-    for (const format of ["pdf", "docx", "html"]) await (await fetch(`${base}/api/export/${format}`, { method: "POST", headers: json, body: JSON.stringify({ projectId: ids[0] }) })).arrayBuffer();
+    for (const format of ["pdf", "docx", "html"])
+      await (await fetch(`${base}/api/export/${format}`, { method: "POST", headers: json, body: JSON.stringify({ projectId: ids[0] }) })).arrayBuffer();
     const settled = rssMb(app.pid!);
 
     // ------------------------------------------------------------ 1. list + five exports at once
@@ -68,7 +76,11 @@ export async function runMemoryPhase(options: MemoryOptions) {
         await Promise.all(
           ["pdf", "docx", "html", "pdf", "docx"].map(async (format, i) => {
             const t = performance.now();
-            const res = await fetch(`${base}/api/export/${format}`, { method: "POST", headers: json, body: JSON.stringify({ projectId: ids[i % ids.length] }) });
+            const res = await fetch(`${base}/api/export/${format}`, {
+              method: "POST",
+              headers: json,
+              body: JSON.stringify({ projectId: ids[i % ids.length] }),
+            });
             await res.arrayBuffer();
             exportMs.push(performance.now() - t);
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);

@@ -31,11 +31,7 @@ export interface StreamsOptions {
   concurrent: number;
 }
 
-const countBy = (xs: string[]) =>
-  xs.reduce<Record<string, number>>(
-    (acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }),
-    {}
-  );
+const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
 const now = () => performance.timeOrigin + performance.now();
 const STAMP = /⟦t=([\d.]+)⟧/g;
 const quantile = (xs: number[], q: number) => {
@@ -44,10 +40,7 @@ const quantile = (xs: number[], q: number) => {
 };
 
 /** Reads an SSE response; returns the latency of every stamped chunk and whether `done` came. */
-async function readStream(
-  response: Response,
-  pickText: (data: any) => string | null
-) {
+async function readStream(response: Response, pickText: (data: any) => string | null) {
   const latencies: number[] = [];
   let done = false;
   let buffered = "";
@@ -60,14 +53,11 @@ async function readStream(
       if (!text) return;
       const arrived = now();
       buffered += text;
-      for (const m of buffered.matchAll(STAMP))
-        latencies.push(arrived - Number(m[1]));
+      for (const m of buffered.matchAll(STAMP)) latencies.push(arrived - Number(m[1]));
       buffered = buffered.slice(buffered.lastIndexOf("⟧") + 1);
     },
   });
-  const reader = response
-    .body!.pipeThrough(new TextDecoderStream())
-    .getReader();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {
     const { value, done: end } = await reader.read();
     if (end) break;
@@ -76,12 +66,7 @@ async function readStream(
   return { latencies, done };
 }
 
-export async function runStreamsPhase({
-  chunks: CHUNKS,
-  paceMs: PACE_MS,
-  samples: SAMPLES,
-  concurrent: CONCURRENT,
-}: StreamsOptions): Promise<string> {
+export async function runStreamsPhase({ chunks: CHUNKS, paceMs: PACE_MS, samples: SAMPLES, concurrent: CONCURRENT }: StreamsOptions): Promise<string> {
   const USERS = Math.ceil(CONCURRENT / PER_USER);
   const fake = await startFakeOpenAI({
     chunkDelayMs: PACE_MS,
@@ -91,22 +76,18 @@ export async function runStreamsPhase({
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-ai-"));
-  const server = spawn(
-    process.execPath,
-    ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"],
-    {
-      env: productionEnv(port, dataDir, {
-        DEFAULT_PLAN: "enterprise",
-        TRUST_PROXY: "true",
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        OPENAI_API_KEY: "",
-        OPENAI_MODEL: "bench-model",
-        AI_MAX_RETRIES: "0",
+  const server = spawn(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "build/server.js"], {
+    env: productionEnv(port, dataDir, {
+      DEFAULT_PLAN: "enterprise",
+      TRUST_PROXY: "true",
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      OPENAI_API_KEY: "",
+      OPENAI_MODEL: "bench-model",
+      AI_MAX_RETRIES: "0",
       LOG_LEVEL: "warn",
-      }),
-      stdio: ["ignore", "inherit", "inherit"],
-    }
-  );
+    }),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   await waitForOk(`${base}/api/health`);
 
   // Enough users that the per-user cap on running AI requests and the plan's AI rate allow the concurrent run.
@@ -124,8 +105,7 @@ export async function runStreamsPhase({
         password: "Bench-Mark-123",
       }),
     });
-    if (res.status !== 201)
-      throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
     cookies.push(res.headers.getSetCookie()[0]!.split(";")[0]!);
   }
 
@@ -157,18 +137,11 @@ export async function runStreamsPhase({
   const appLat: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     directLat.push(...(await readStream(await direct(), directText)).latencies);
-    appLat.push(
-      ...(await readStream(await viaApp(cookies[0]!), appText)).latencies
-    );
+    appLat.push(...(await readStream(await viaApp(cookies[0]!), appText)).latencies);
   }
 
   // 2. Many concurrent streams through the app, the server's RSS sampled every 50 ms.
-  const rssMb = () =>
-    Number(
-      /VmRSS:\s+(\d+)/.exec(
-        fs.readFileSync(`/proc/${server.pid}/status`, "utf8")
-      )?.[1] ?? 0
-    ) / 1024;
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
   const rssBefore = rssMb();
   const hwmBefore = peakRssMb(server.pid!);
   let rssPeak = rssBefore;
@@ -195,7 +168,7 @@ export async function runStreamsPhase({
       } catch {
         return { ok: false, chunks: 0, status: 0, latencies: [] as number[] };
       }
-    })
+    }),
   );
   const wall = (now() - started) / 1000;
   clearInterval(sampler);
@@ -205,44 +178,26 @@ export async function runStreamsPhase({
   const concurrentLat = results.flatMap((r) => r.latencies);
 
   const fmt = (n: number) => n.toFixed(2);
-  const report = `Node ${process.version}, ${
-    os.cpus().length
-  } cores; fake provider: ${CHUNKS} chunks every ${PACE_MS} ms; \`POST /api/ai/improve\` read as SSE.
+  const report = `Node ${process.version}, ${os.cpus().length} cores; fake provider: ${CHUNKS} chunks every ${PACE_MS} ms; \`POST /api/ai/improve\` read as SSE.
 
 | path | chunks | p50 ms | p90 ms | p99 ms |
 |---|---|---|---|---|
 | provider → client (bare baseline) | ${directLat.length} | ${fmt(
-    quantile(directLat, 0.5)
+    quantile(directLat, 0.5),
   )} | ${fmt(quantile(directLat, 0.9))} | ${fmt(quantile(directLat, 0.99))} |
-| provider → app → client (one stream) | ${appLat.length} | ${fmt(
-    quantile(appLat, 0.5)
-  )} | ${fmt(quantile(appLat, 0.9))} | ${fmt(quantile(appLat, 0.99))} |
-| provider → app → client (${CONCURRENT} at once) | ${
-    concurrentLat.length
-  } | ${fmt(quantile(concurrentLat, 0.5))} | ${fmt(
-    quantile(concurrentLat, 0.9)
+| provider → app → client (one stream) | ${appLat.length} | ${fmt(quantile(appLat, 0.5))} | ${fmt(quantile(appLat, 0.9))} | ${fmt(quantile(appLat, 0.99))} |
+| provider → app → client (${CONCURRENT} at once) | ${concurrentLat.length} | ${fmt(quantile(concurrentLat, 0.5))} | ${fmt(
+    quantile(concurrentLat, 0.9),
   )} | ${fmt(quantile(concurrentLat, 0.99))} |
 
-- Added by the app (one stream, median): **${fmt(
-    quantile(appLat, 0.5) - quantile(directLat, 0.5)
-  )} ms**.
+- Added by the app (one stream, median): **${fmt(quantile(appLat, 0.5) - quantile(directLat, 0.5))} ms**.
 - ${CONCURRENT} concurrent streams (${USERS} users): ${whole} complete with all ${CHUNKS} chunks, ${
     CONCURRENT - whole
-  } incomplete, ${lostChunks} chunks lost, statuses ${JSON.stringify(
-    countBy(results.map((r) => String(r.status)))
-  )}, ${wall.toFixed(1)} s wall.
-- App RSS: ${rssBefore.toFixed(
-    0
-  )} MB before the ${CONCURRENT} streams (peak so far ${hwmBefore.toFixed(
-    0
-  )} MB, the sign-ups' password hashing), **peak ${Math.max(
-    rssPeak,
-    hwm
-  ).toFixed(0)} MB** (VmHWM); **${(
-    ((rssPeak - rssBefore) * 1024) /
-    CONCURRENT
-  ).toFixed(
-    0
+  } incomplete, ${lostChunks} chunks lost, statuses ${JSON.stringify(countBy(results.map((r) => String(r.status))))}, ${wall.toFixed(1)} s wall.
+- App RSS: ${rssBefore.toFixed(0)} MB before the ${CONCURRENT} streams (peak so far ${hwmBefore.toFixed(
+    0,
+  )} MB, the sign-ups' password hashing), **peak ${Math.max(rssPeak, hwm).toFixed(0)} MB** (VmHWM); **${(((rssPeak - rssBefore) * 1024) / CONCURRENT).toFixed(
+    0,
   )} KB per stream** (the 50 ms samples' peak over the RSS before, divided by ${CONCURRENT}).`;
 
   server.kill("SIGTERM");

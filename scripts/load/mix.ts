@@ -29,13 +29,7 @@ interface Result {
   timeouts: number;
   statusCodeStats: Record<string, { count: number }>;
 }
-const cannon = autocannon as unknown as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout?: number;
-  requests: Req[];
-}) => Promise<Result>;
+const cannon = autocannon as unknown as (options: { url: string; connections: number; duration: number; timeout?: number; requests: Req[] }) => Promise<Result>;
 
 export interface MixInput {
   base: string;

@@ -5,7 +5,6 @@ import { newId } from "~/utils/ids.server";
 import { GOOD_PASSWORD, signedUpClient, TestClient } from "../support/client";
 import { type Account, expectError, joinOrg } from "../support/org";
 
-
 async function newProject(client: TestClient, body: Record<string, unknown>) {
   const res = await client.post("/api/projects", body);
   expect(res.status, res.text).toBe(201);
@@ -302,7 +301,10 @@ describe("administration dashboard and danger zone pages (no JavaScript)", () =>
     const boss = await signedUpClient({ name: "Form Owner" });
     const name = boss.organization.name as string;
     await newProject(boss.client, { name: "Form project" });
-    const wrong = await postForm(boss.client, "/admin/danger", [["intent", "delete-all-projects"], ["confirmName", "nope"]]);
+    const wrong = await postForm(boss.client, "/admin/danger", [
+      ["intent", "delete-all-projects"],
+      ["confirmName", "nope"],
+    ]);
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("does not match");
     // The page keeps the typed confirmation: without the name nothing is deleted.
@@ -310,12 +312,18 @@ describe("administration dashboard and danger zone pages (no JavaScript)", () =>
     expect(missing.status).toBe(400);
     expect(missing.text).toContain("Type the organization");
     expect((await db.selectFrom("projects").select("id").where("orgId", "=", boss.organization.id).execute()).length).toBe(1);
-    const ok = await postForm(boss.client, "/admin/danger", [["intent", "delete-all-projects"], ["confirmName", name]]);
+    const ok = await postForm(boss.client, "/admin/danger", [
+      ["intent", "delete-all-projects"],
+      ["confirmName", name],
+    ]);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/danger?deleted=1");
     expect((await db.selectFrom("projects").select("id").where("orgId", "=", boss.organization.id).execute()).length).toBe(0);
 
-    const gone = await postForm(boss.client, "/admin/danger", [["intent", "delete-organization"], ["confirmName", name]]);
+    const gone = await postForm(boss.client, "/admin/danger", [
+      ["intent", "delete-organization"],
+      ["confirmName", name],
+    ]);
     expect(gone.status).toBe(302);
     expect(gone.headers.get("Location")).toBe("/sign-in");
     expect(await db.selectFrom("organizations").select("id").where("id", "=", boss.organization.id).executeTakeFirst()).toBeUndefined();

@@ -146,7 +146,12 @@ describe("verify: true on save", () => {
     const account = await signedUpClient({ name: "Val Verified" });
     const res = await post(account, "/api/user/api-keys", { provider: "provider_a", key: GOOD.provider_a, name: "Work", verify: true });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.connection).toMatchObject({ ok: true, provider: "provider_a", model: "gpt-4o-mini", detail: "model gpt-4o-mini is available (2 models listed)" });
+    expect(res.body.connection).toMatchObject({
+      ok: true,
+      provider: "provider_a",
+      model: "gpt-4o-mini",
+      detail: "model gpt-4o-mini is available (2 models listed)",
+    });
     expect(res.body.apiKey).toEqual({ id: res.body.id, provider: "provider_a", name: "Work", createdAt: res.body.createdAt });
     expect((await account.client.get("/api/user/api-keys")).body.apiKeys).toHaveLength(1);
   });

@@ -56,7 +56,12 @@ describe("memories", () => {
   it("lists by importance, then recent use; filters by type and category; limit defaults to 20", async () => {
     const who = await signedUpClient({ name: "Lister" });
     for (let i = 1; i <= 22; i++) {
-      await remember(who, { memoryType: i % 2 ? "decision" : "preference", category: i % 3 ? "technical" : "team", content: `Fact ${i}`, importance: (i % 10) + 1 });
+      await remember(who, {
+        memoryType: i % 2 ? "decision" : "preference",
+        category: i % 3 ? "technical" : "team",
+        content: `Fact ${i}`,
+        importance: (i % 10) + 1,
+      });
     }
     const all = await who.client.get("/api/memory");
     expect(all.body.memories).toHaveLength(20);
@@ -156,7 +161,8 @@ describe("memory extraction", () => {
 
 describe("memories in prompts", () => {
   it("are marked as used when an AI task includes them", async () => {
-    const m = (await remember(ana, { memoryType: "project_context", category: "technical", content: "Our stack is Remix and SQLite", importance: 10 })).body.memory;
+    const m = (await remember(ana, { memoryType: "project_context", category: "technical", content: "Our stack is Remix and SQLite", importance: 10 })).body
+      .memory;
     await ana.client.post("/api/chat", { messages: [{ role: "user", content: "Outline a PRD" }] });
     const row = await db.selectFrom("memories").select("lastUsedAt").where("id", "=", m.id).executeTakeFirstOrThrow();
     expect(row.lastUsedAt).not.toBeNull();

@@ -64,7 +64,9 @@ describe("the conversational builder", () => {
 
   it("shows the conversation's Markdown rendered and sanitized on the builder page", async () => {
     const own = (await owner.client.post("/api/projects", { name: "Markdown bubbles" })).body.id as string;
-    const res = await owner.client.post(`/api/projects/${own}/chat`, { message: "We need **two-way** SMS:\n\n- confirm by C\n- cancel by X <img src=x onerror=alert(1)>" });
+    const res = await owner.client.post(`/api/projects/${own}/chat`, {
+      message: "We need **two-way** SMS:\n\n- confirm by C\n- cancel by X <img src=x onerror=alert(1)>",
+    });
     expect(res.status, res.text).toBe(200);
     const page = await owner.client.get(`/projects/${own}/builder`);
     expect(page.status).toBe(200);
@@ -157,7 +159,7 @@ describe("PRD generation", () => {
 describe("conversation export", () => {
   it("downloads JSON, CSV safe against formula injection, and PDF", async () => {
     const other = (await owner.client.post("/api/projects", { name: "Export me" })).body.id;
-    await owner.client.post(`/api/projects/${other}/chat`, { message: "=HYPERLINK(\"http://evil\",\"x\")" });
+    await owner.client.post(`/api/projects/${other}/chat`, { message: '=HYPERLINK("http://evil","x")' });
     const json = await owner.client.get(`/api/projects/${other}/chat-export?format=json`);
     expect(json.status).toBe(200);
     expect(json.headers.get("Content-Disposition")).toMatch(/attachment; filename="export-me-conversation.json"/);
@@ -177,7 +179,10 @@ describe("conversation export", () => {
 
 describe("chat", () => {
   it("answers {role, content} with the offline drafter and saves nothing", async () => {
-    const before = await db.selectFrom("projectQaPairs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("projectQaPairs")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const res = await owner.client.post("/api/chat", {
       messages: [{ role: "user", content: "Help me draft a PRD for an invoice reminder feature" }],
       projectId,
@@ -185,7 +190,10 @@ describe("chat", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ role: "assistant", model: "builtin", provider: "builtin" });
     expect(res.body.content.length).toBeGreaterThan(20);
-    const after = await db.selectFrom("projectQaPairs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("projectQaPairs")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -221,9 +229,7 @@ describe("AI tools", () => {
     expect(Object.keys(review).sort()).toEqual(
       ["dimensions", "executiveSummary", "improvements", "missingSections", "overallScore", "recommendations", "strengths"].sort(),
     );
-    expect(Object.keys(review.dimensions).sort()).toEqual(
-      ["clarity", "completeness", "metrics", "riskAssessment", "technicalFeasibility", "userFocus"].sort(),
-    );
+    expect(Object.keys(review.dimensions).sort()).toEqual(["clarity", "completeness", "metrics", "riskAssessment", "technicalFeasibility", "userFocus"].sort());
     expect(review.overallScore).toBeGreaterThanOrEqual(0);
     expect(review.overallScore).toBeLessThanOrEqual(100);
     expect(last.model).toBe("builtin");
@@ -293,9 +299,7 @@ describe("AI tools", () => {
       expect(last.outputId, path).toEqual(expect.any(String));
     }
     const outputs = await owner.client.get(`/api/projects/${projectId}/ai-outputs`);
-    expect(outputs.body.outputs.map((o: { kind: string }) => o.kind).sort()).toEqual(
-      ["code_spec", "launch_content", "technical_specs", "user_stories"].sort(),
-    );
+    expect(outputs.body.outputs.map((o: { kind: string }) => o.kind).sort()).toEqual(["code_spec", "launch_content", "technical_specs", "user_stories"].sort());
     const stories = outputs.body.outputs.find((o: { kind: string }) => o.kind === "user_stories");
     expect(stories.content).toMatch(/As an? /);
     expect(stories.content).toMatch(/Given .*When .*Then|Given[\s\S]*When[\s\S]*Then/);
@@ -325,7 +329,10 @@ describe("AI tools", () => {
     for (const [path, body, field] of cases) {
       const res = await owner.client.post(path, body);
       expectError(res, 400, "VALIDATION_ERROR");
-      expect(res.body.details.map((d: { path: string }) => d.path), path).toContain(field);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        path,
+      ).toContain(field);
     }
   });
 

@@ -205,7 +205,10 @@ describe("the builder through a provider", () => {
   it("sends the description, what is covered and open, every earlier answer, and asks the model to challenge weak answers", async () => {
     setEnv({ OPENAI_API_KEY: PLATFORM });
     const project = (
-      await owner.client.post("/api/projects", { name: "Bin finder", description: "Warehouse pickers lose 20 minutes a shift looking for bins, which costs us overtime." })
+      await owner.client.post("/api/projects", {
+        name: "Bin finder",
+        description: "Warehouse pickers lose 20 minutes a shift looking for bins, which costs us overtime.",
+      })
     ).body.id;
     ai.openai.queue({ kind: "text", chunks: ["Noted. What is the target for lost minutes, and by when?"] });
     await owner.client.post(`/api/projects/${project}/chat`, { message: "Primary: pickers. Secondary: shift leads." });
@@ -224,7 +227,8 @@ describe("the builder through a provider", () => {
   it("reads an imported PRD first: the builder and the writer get it, and the sections it fills count as covered", async () => {
     setEnv({ OPENAI_API_KEY: PLATFORM });
     const project = (await owner.client.post("/api/projects", { name: "Imported plan" })).body.id;
-    const imported = "# Imported plan\n\n## Goals and Success Metrics\n- Cut search time from 20 to 5 minutes a shift by June 2027.\n\n---\n\n_Imported from “plan.docx”._\n";
+    const imported =
+      "# Imported plan\n\n## Goals and Success Metrics\n- Cut search time from 20 to 5 minutes a shift by June 2027.\n\n---\n\n_Imported from “plan.docx”._\n";
     expect((await owner.client.post(`/api/projects/${project}/prd`, { content: imported })).status).toBe(201);
     ai.openai.queue({ kind: "text", chunks: ["Who uses it?"] });
     await owner.client.post(`/api/projects/${project}/chat`, { message: "Pickers lose 20 minutes a shift looking for bins." });

@@ -23,7 +23,10 @@ let b: Account;
 const ids: Record<string, string> = {};
 
 const PRDS: Record<string, [string, string]> = {
-  invoices: ["Invoice chaser", "# Invoice chaser\n\nAccounts receivable clerks send reminders for unpaid invoices older than 90 days and escalate overdue invoices."],
+  invoices: [
+    "Invoice chaser",
+    "# Invoice chaser\n\nAccounts receivable clerks send reminders for unpaid invoices older than 90 days and escalate overdue invoices.",
+  ],
   warehouse: ["Bin finder", "# Bin finder\n\nWarehouse pickers scan bins with handheld scanners to find stock faster on each shift."],
   checkout: ["One-tap checkout", "# One-tap checkout\n\nShoppers on mobile pay with a saved card in a single tap at checkout."],
 };
@@ -35,8 +38,7 @@ async function createWithPrd(account: Account, name: string, content: string) {
   return id;
 }
 
-const search = (account: Account, q: string, mode: string) =>
-  account.client.get(`/api/search?${new URLSearchParams({ q, mode })}`);
+const search = (account: Account, q: string, mode: string) => account.client.get(`/api/search?${new URLSearchParams({ q, mode })}`);
 
 beforeAll(async () => {
   setEnv({ OPENAI_API_KEY: "sk-platform-embed-0000000000" });

@@ -75,7 +75,12 @@ describe("failures", () => {
     ai.openai.queue({ kind: "fail_mid_stream", chunks: ["# Half", " a PRD"] });
     const res = await owner.client.post("/api/generate-prd/stream", { projectId, regenerate: true });
     const { events, last } = expectSseStream(res, "error");
-    expect(events.filter((e) => e.type === "content").map((e) => e.content).join("")).toBe("# Half a PRD");
+    expect(
+      events
+        .filter((e) => e.type === "content")
+        .map((e) => e.content)
+        .join(""),
+    ).toBe("# Half a PRD");
     expect(last.message).toMatch(/OpenAI/);
     expect(await versions()).toEqual(before);
     const call = await db.selectFrom("aiCalls").select("outcome").where("task", "=", "generate_prd").orderBy("createdAt", "desc").executeTakeFirstOrThrow();

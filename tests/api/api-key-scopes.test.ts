@@ -57,7 +57,15 @@ function expectScopeError(res: ApiResult, scope: string) {
 }
 
 const projectCount = async (orgId: string) =>
-  Number((await db.selectFrom("projects").select((eb) => eb.fn.countAll().as("n")).where("orgId", "=", orgId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("projects")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("orgId", "=", orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("a read-only key", () => {
   it("can GET but gets 403 naming the write scope on POST /api/projects", async () => {
@@ -178,7 +186,9 @@ describe("keys without scopes keep today's access", () => {
     const id = newId();
     // The columns a key had before scopes existed: the default fills `scopes`.
     await sql`INSERT INTO apiKeys (id, orgId, userId, name, prefix, keyHash, rateLimit, expiresAt, lastUsedAt, revokedAt, createdAt)
-      VALUES (${id}, ${organization.id}, ${creator.id}, 'legacy', ${raw.slice(0, 10)}, ${sha256(raw)}, NULL, NULL, NULL, NULL, ${new Date().toISOString()})`.execute(db);
+      VALUES (${id}, ${organization.id}, ${creator.id}, 'legacy', ${raw.slice(0, 10)}, ${sha256(raw)}, NULL, NULL, NULL, NULL, ${new Date().toISOString()})`.execute(
+      db,
+    );
     const caller = bare();
     const listed = await caller.get(KEYS, { key: raw });
     expect(listed.status, listed.text).toBe(200);
@@ -294,7 +304,10 @@ describe("the API keys settings page", () => {
     expect(box("admin")).not.toMatch(/\bchecked\b/);
     expect(pageText(page)).toContain("What the key may do");
 
-    const none = await postForm(client, [["intent", "create"], ["name", "nothing"]]);
+    const none = await postForm(client, [
+      ["intent", "create"],
+      ["name", "nothing"],
+    ]);
     expect(none.status).toBe(400);
     expect(pageText(none)).toContain("Choose at least one scope");
     expect(await db.selectFrom("apiKeys").select("id").where("name", "=", "nothing").execute()).toEqual([]);

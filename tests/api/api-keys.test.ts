@@ -217,12 +217,7 @@ describe("roles and organization isolation", () => {
   it("refuses a member with 403 FORBIDDEN on list, create and revoke", async () => {
     const { client, user, organization } = await adminOn("starter");
     const { id } = await createKey(client, { name: "owner's" });
-    await db
-      .updateTable("memberships")
-      .set({ role: "member" })
-      .where("userId", "=", user.id)
-      .where("orgId", "=", organization.id)
-      .execute();
+    await db.updateTable("memberships").set({ role: "member" }).where("userId", "=", user.id).where("orgId", "=", organization.id).execute();
     expectError(await client.get(KEYS), 403, "FORBIDDEN");
     expectError(await client.post(KEYS, { name: "sneaky" }), 403, "FORBIDDEN");
     expectError(await client.delete(`${KEYS}/${id}`), 403, "FORBIDDEN");
@@ -234,12 +229,7 @@ describe("roles and organization isolation", () => {
     const { client, user, organization } = await adminOn("starter");
     const { key } = await createKey(client, { name: "bot" });
     expect((await bare().get(KEYS, { key })).status).toBe(200);
-    await db
-      .updateTable("memberships")
-      .set({ role: "viewer" })
-      .where("userId", "=", user.id)
-      .where("orgId", "=", organization.id)
-      .execute();
+    await db.updateTable("memberships").set({ role: "viewer" }).where("userId", "=", user.id).where("orgId", "=", organization.id).execute();
     expectError(await bare().get(KEYS, { key }), 403, "FORBIDDEN");
   });
 

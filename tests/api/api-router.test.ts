@@ -196,10 +196,14 @@ describe("the node adapter", () => {
   it("sends one Content-Length: computed for JSON, the declared one for other bodies", async () => {
     const raw = async (path: string) =>
       new Promise<string[]>((resolve, reject) => {
-        http.get(`${base}${path}`, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.rawHeaders.filter((_, i) => i % 2 === 0 && res.rawHeaders[i]!.toLowerCase() === "content-length").map((_, j, all) => all[j]!)));
-        }).on("error", reject);
+        http
+          .get(`${base}${path}`, (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve(res.rawHeaders.filter((_, i) => i % 2 === 0 && res.rawHeaders[i]!.toLowerCase() === "content-length").map((_, j, all) => all[j]!)),
+            );
+          })
+          .on("error", reject);
       });
     expect(await raw("/api/download")).toHaveLength(1);
     expect(await raw("/api/file")).toHaveLength(1);

@@ -21,7 +21,12 @@ it("shows the upgrade message below Enterprise and refuses members", async () =>
   expect(page.text).toContain('href="/admin/plans"');
   expect(page.text).not.toContain('name="triggerType"');
   // Posting anyway is refused by the domain (plan check).
-  const post = await postForm(owner.client, [["intent", "create"], ["name", "X"], ["triggerType", "prd_publish"], ["approverIds", owner.user.id]]);
+  const post = await postForm(owner.client, [
+    ["intent", "create"],
+    ["name", "X"],
+    ["triggerType", "prd_publish"],
+    ["approverIds", owner.user.id],
+  ]);
   expect(post.status).toBe(403);
   expect(await workflows(owner.organization.id)).toHaveLength(0);
 
@@ -29,7 +34,12 @@ it("shows the upgrade message below Enterprise and refuses members", async () =>
   const denied = await member.client.get("/admin/approvals");
   expect(text(denied)).toContain("Administration is for owners and admins");
   expect(denied.text).not.toContain('name="triggerType"');
-  const memberPost = await postForm(member.client, [["intent", "create"], ["name", "X"], ["triggerType", "prd_publish"], ["approverIds", member.user.id]]);
+  const memberPost = await postForm(member.client, [
+    ["intent", "create"],
+    ["name", "X"],
+    ["triggerType", "prd_publish"],
+    ["approverIds", member.user.id],
+  ]);
   expect(memberPost.status).toBe(403);
   expect(await workflows(owner.organization.id)).toHaveLength(0);
 });
@@ -49,19 +59,37 @@ it("lists, creates, edits, toggles and deletes workflows for an Enterprise owner
   expect(text(empty)).toContain("Publishing a template");
 
   // Field errors come back next to their fields with the input kept.
-  const bad = await postForm(owner.client, [["intent", "create"], ["name", "Legal"], ["triggerType", "prd_publish"], ["requiredApprovals", "1"]]);
+  const bad = await postForm(owner.client, [
+    ["intent", "create"],
+    ["name", "Legal"],
+    ["triggerType", "prd_publish"],
+    ["requiredApprovals", "1"],
+  ]);
   expect(bad.status).toBe(400);
   expect(bad.text).toContain('id="field-approverIds-error"');
   expect(bad.text).toContain('value="Legal"');
-  const tooMany = await postForm(owner.client, [["intent", "create"], ["name", "Legal"], ["triggerType", "prd_publish"], ["approverIds", ada.user.id], ["requiredApprovals", "2"], ["isActive", "on"]]);
+  const tooMany = await postForm(owner.client, [
+    ["intent", "create"],
+    ["name", "Legal"],
+    ["triggerType", "prd_publish"],
+    ["approverIds", ada.user.id],
+    ["requiredApprovals", "2"],
+    ["isActive", "on"],
+  ]);
   expect(tooMany.status).toBe(400);
   expect(tooMany.text).toContain('id="field-requiredApprovals-error"');
   expect(text(tooMany)).toContain("cannot exceed the number of approvers");
   expect(await workflows(orgId)).toHaveLength(0);
 
   const created = await postForm(owner.client, [
-    ["intent", "create"], ["name", "Legal sign-off"], ["triggerType", "project_delete"],
-    ["approverIds", ada.user.id], ["approverIds", pia.user.id], ["requiredApprovals", "2"], ["allowSelfApproval", "on"], ["isActive", "on"],
+    ["intent", "create"],
+    ["name", "Legal sign-off"],
+    ["triggerType", "project_delete"],
+    ["approverIds", ada.user.id],
+    ["approverIds", pia.user.id],
+    ["requiredApprovals", "2"],
+    ["allowSelfApproval", "on"],
+    ["isActive", "on"],
   ]);
   expect(created.status, created.text.slice(0, 300)).toBe(302);
   const [wf] = await workflows(orgId);
@@ -73,12 +101,24 @@ it("lists, creates, edits, toggles and deletes workflows for an Enterprise owner
   expect(listed).toContain("Legal sign-off Deleting a project Ada Approver, Pia Approver 2 Allowed Active");
   expect(listedPage.text).toContain('aria-label="Deactivate Legal sign-off"');
 
-  const badEdit = await postForm(owner.client, [["intent", "update"], ["workflowId", wf!.id], ["requiredApprovals", "3"]]);
+  const badEdit = await postForm(owner.client, [
+    ["intent", "update"],
+    ["workflowId", wf!.id],
+    ["requiredApprovals", "3"],
+  ]);
   expect(badEdit.status).toBe(400);
   expect(badEdit.text).toContain(`id="required-${wf!.id}-error"`);
-  const edit = await postForm(owner.client, [["intent", "update"], ["workflowId", wf!.id], ["requiredApprovals", "1"]]);
+  const edit = await postForm(owner.client, [
+    ["intent", "update"],
+    ["workflowId", wf!.id],
+    ["requiredApprovals", "1"],
+  ]);
   expect(edit.status).toBe(302);
-  const off = await postForm(owner.client, [["intent", "toggle"], ["workflowId", wf!.id], ["isActive", "false"]]);
+  const off = await postForm(owner.client, [
+    ["intent", "toggle"],
+    ["workflowId", wf!.id],
+    ["isActive", "false"],
+  ]);
   expect(off.status).toBe(302);
   expect((await workflows(orgId))[0]).toMatchObject({ requiredApprovals: 1, isActive: 0 });
   const afterToggle = await owner.client.get("/admin/approvals");
@@ -90,7 +130,11 @@ it("lists, creates, edits, toggles and deletes workflows for an Enterprise owner
   const project = await pia.client.post("/api/projects", { name: "Free to go" });
   expect((await pia.client.delete(`/api/projects/${project.body.id}`)).status).toBe(200);
 
-  const del = await postForm(owner.client, [["intent", "delete"], ["workflowId", wf!.id], ["name", "Legal sign-off"]]);
+  const del = await postForm(owner.client, [
+    ["intent", "delete"],
+    ["workflowId", wf!.id],
+    ["name", "Legal sign-off"],
+  ]);
   expect(del.status).toBe(302);
   expect(await workflows(orgId)).toHaveLength(0);
   expect(text(await owner.client.get("/admin/approvals"))).toContain("No approval workflows yet");

@@ -11,8 +11,7 @@ async function newProject(a: Account, name: string) {
   return res.body.id as string;
 }
 
-const notificationsFor = (userId: string) =>
-  db.selectFrom("notifications").selectAll().where("userId", "=", userId).where("type", "=", "approval").execute();
+const notificationsFor = (userId: string) => db.selectFrom("notifications").selectAll().where("userId", "=", userId).where("type", "=", "approval").execute();
 
 let owner: Account, admin: Account, member: Account, approver2: Account, outsider: Account;
 let orgId: string;
@@ -40,8 +39,16 @@ describe("approval workflows", () => {
   it("validates fields and approvers", async () => {
     expectError(await owner.client.post(WF, { name: "x", triggerType: "nope", approverIds: [admin.user.id] }), 400, "VALIDATION_ERROR");
     expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [outsider.user.id] }), 400, "VALIDATION_ERROR");
-    expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 11 }), 400, "VALIDATION_ERROR");
-    expectError(await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 2 }), 400, "VALIDATION_ERROR");
+    expectError(
+      await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 11 }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectError(
+      await owner.client.post(WF, { name: "x", triggerType: "prd_publish", approverIds: [admin.user.id], requiredApprovals: 2 }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("creates, updates and deletes; another org gets 404", async () => {
@@ -83,7 +90,12 @@ describe("OpenAPI", () => {
 describe("enforcement", () => {
   let publishWf: string;
   it("holds a move to APPROVED until two approvers agree", async () => {
-    const wf = await owner.client.post(WF, { name: "PRD sign-off", triggerType: "prd_publish", approverIds: [admin.user.id, approver2.user.id, member.user.id], requiredApprovals: 2 });
+    const wf = await owner.client.post(WF, {
+      name: "PRD sign-off",
+      triggerType: "prd_publish",
+      approverIds: [admin.user.id, approver2.user.id, member.user.id],
+      requiredApprovals: 2,
+    });
     expect(wf.status, wf.text).toBe(201);
     publishWf = wf.body.workflow.id;
     const projectId = await newProject(member, "Checkout");
@@ -164,7 +176,11 @@ describe("enforcement", () => {
     const held = await member.client.post("/api/template-submissions", { templateId: tpl.body.id, notes: "Please publish" });
     expect(held.status, held.text).toBe(202);
     expect(held.body).toMatchObject({ code: "APPROVAL_REQUIRED" });
-    expect(held.body.approvalRequest).toMatchObject({ status: "pending", triggerType: "template_publish", target: { type: "template", id: tpl.body.id, label: "Member kit" } });
+    expect(held.body.approvalRequest).toMatchObject({
+      status: "pending",
+      triggerType: "template_publish",
+      target: { type: "template", id: tpl.body.id, label: "Member kit" },
+    });
     expect((await member.client.get("/api/template-submissions")).body.submissions).toEqual([]);
     expectError(await member.client.post(`/api/approvals/${held.body.approvalRequest.id}/approve`, {}), 403, "FORBIDDEN");
 

@@ -6,15 +6,43 @@ const LOGS = "/api/admin/audit-logs";
 
 async function seed(orgId: string) {
   const rows = [
-    { action: "auth.login_failed", category: "auth", severity: "warning", actorEmail: "eve@example.com", createdAt: "2024-03-01T10:00:00.000Z", metadata: { note: "=cmd|' /C calc'!A0" } },
+    {
+      action: "auth.login_failed",
+      category: "auth",
+      severity: "warning",
+      actorEmail: "eve@example.com",
+      createdAt: "2024-03-01T10:00:00.000Z",
+      metadata: { note: "=cmd|' /C calc'!A0" },
+    },
     { action: "auth.login_failed", category: "auth", severity: "warning", actorEmail: "eve@example.com", createdAt: "2024-03-01T11:00:00.000Z", metadata: {} },
     { action: "auth.locked", category: "auth", severity: "critical", actorEmail: "eve@example.com", createdAt: "2024-03-02T09:00:00.000Z", metadata: {} },
-    { action: "billing.plan_changed", category: "billing", severity: "info", actorEmail: "+boss@example.com", createdAt: "2024-03-03T23:59:00.000Z", metadata: { quote: 'say "hi", ok' } },
+    {
+      action: "billing.plan_changed",
+      category: "billing",
+      severity: "info",
+      actorEmail: "+boss@example.com",
+      createdAt: "2024-03-03T23:59:00.000Z",
+      metadata: { quote: 'say "hi", ok' },
+    },
   ] as const;
   for (const r of rows) {
     await db
       .insertInto("auditLogs")
-      .values({ id: crypto.randomUUID(), orgId, actorId: null, actorEmail: r.actorEmail, action: r.action, category: r.category, severity: r.severity, targetType: null, targetId: null, ip: "-1+1", userAgent: "@ua", metadata: JSON.stringify(r.metadata), createdAt: r.createdAt })
+      .values({
+        id: crypto.randomUUID(),
+        orgId,
+        actorId: null,
+        actorEmail: r.actorEmail,
+        action: r.action,
+        category: r.category,
+        severity: r.severity,
+        targetType: null,
+        targetId: null,
+        ip: "-1+1",
+        userAgent: "@ua",
+        metadata: JSON.stringify(r.metadata),
+        createdAt: r.createdAt,
+      })
       .execute();
   }
 }
@@ -75,7 +103,10 @@ describe("GET /api/admin/audit-logs", () => {
     const own = await other.client.get(`${LOGS}?endDate=2024-12-31`);
     expect(own.status).toBe(200);
     expect(own.body.total).toBe(0);
-    await db.insertInto("memberships").values({ id: crypto.randomUUID(), orgId: organization.id, userId: other.user.id, role: "member", createdAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto("memberships")
+      .values({ id: crypto.randomUUID(), orgId: organization.id, userId: other.user.id, role: "member", createdAt: new Date().toISOString() })
+      .execute();
     await db.updateTable("sessions").set({ orgId: organization.id }).where("userId", "=", other.user.id).execute();
     const denied = await other.client.get(LOGS);
     expect(denied.status).toBe(403);

@@ -9,7 +9,21 @@ describe("admin pages: audit log and IP allowlist", () => {
     const { client, organization } = await signedUpClient();
     await db
       .insertInto("auditLogs")
-      .values({ id: crypto.randomUUID(), orgId: organization.id, actorId: null, actorEmail: "eve@example.com", action: "auth.account_locked", category: "auth", severity: "critical", targetType: null, targetId: null, ip: "192.0.2.1", userAgent: null, metadata: "{}", createdAt: "2024-05-01T10:00:00.000Z" })
+      .values({
+        id: crypto.randomUUID(),
+        orgId: organization.id,
+        actorId: null,
+        actorEmail: "eve@example.com",
+        action: "auth.account_locked",
+        category: "auth",
+        severity: "critical",
+        targetType: null,
+        targetId: null,
+        ip: "192.0.2.1",
+        userAgent: null,
+        metadata: "{}",
+        createdAt: "2024-05-01T10:00:00.000Z",
+      })
       .execute();
     const page = await client.get("/admin/audit?severity=critical");
     expect(page.status).toBe(200);
@@ -38,7 +52,10 @@ describe("admin pages: audit log and IP allowlist", () => {
     const bad = await client.call("POST", "/admin/ip-allowlist", { body: new URLSearchParams({ intent: "add", cidr: "nope" }), headers: FORM });
     expect(bad.status).toBe(400);
 
-    const added = await client.call("POST", "/admin/ip-allowlist", { body: new URLSearchParams({ intent: "add", cidr: client.ip, label: "Laptop" }), headers: FORM });
+    const added = await client.call("POST", "/admin/ip-allowlist", {
+      body: new URLSearchParams({ intent: "add", cidr: client.ip, label: "Laptop" }),
+      headers: FORM,
+    });
     expect(added.status).toBe(302);
     const listed = await client.get("/admin/ip-allowlist");
     expect(listed.text).toContain(`${client.ip}/32`);

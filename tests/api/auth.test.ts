@@ -38,13 +38,7 @@ async function userByEmail(email: string) {
 }
 
 async function emailsTo(address: string, kind: string) {
-  return db
-    .selectFrom("emails")
-    .selectAll()
-    .where("toAddress", "=", address.toLowerCase())
-    .where("kind", "=", kind)
-    .orderBy("createdAt", "asc")
-    .execute();
+  return db.selectFrom("emails").selectAll().where("toAddress", "=", address.toLowerCase()).where("kind", "=", kind).orderBy("createdAt", "asc").execute();
 }
 
 /** The raw token of the link in the newest e-mail of `kind` sent to `address`. */
@@ -179,9 +173,9 @@ describe("POST /api/auth/register", () => {
   describe("with inviteToken", () => {
     async function invite(role: "admin" | "member" | "viewer", email = uniqueEmail("invitee")) {
       const owner = await signedUpClient();
-      const { invitation, token } = await db.transaction().execute((trx) =>
-        createInvitationRecord(trx, { orgId: owner.organization.id, email, role, invitedById: owner.user.id }),
-      );
+      const { invitation, token } = await db
+        .transaction()
+        .execute((trx) => createInvitationRecord(trx, { orgId: owner.organization.id, email, role, invitedById: owner.user.id }));
       return { owner, invitation, token, email };
     }
 
@@ -558,11 +552,7 @@ describe("POST /api/auth/change-password", () => {
     expect(created.status, created.text).toBe(201);
     const key = created.body.apiKey.key as string;
 
-    const res = await new TestClient(freshIp()).post(
-      "/api/auth/change-password",
-      { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD },
-      { key },
-    );
+    const res = await new TestClient(freshIp()).post("/api/auth/change-password", { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD }, { key });
     expectError(res, 403, "FORBIDDEN");
     expect((await client().post("/api/auth/sign-in", { email, password: GOOD_PASSWORD })).status).toBe(200);
   });

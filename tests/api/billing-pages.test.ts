@@ -12,8 +12,7 @@ const postForm = (client: TestClient, path: string, fields: Record<string, strin
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
 
-const planOf = async (orgId: string) =>
-  (await db.selectFrom("organizations").select("plan").where("id", "=", orgId).executeTakeFirstOrThrow()).plan;
+const planOf = async (orgId: string) => (await db.selectFrom("organizations").select("plan").where("id", "=", orgId).executeTakeFirstOrThrow()).plan;
 
 describe("billing pages", () => {
   it("shows the public pricing page from the plan table, to visitors and members", async () => {
@@ -80,7 +79,15 @@ describe("billing pages", () => {
     expect(page.text).toContain("Near limit");
     const text = pageText(page);
     expect(text).toContain("Projects: 90% used (9 of 10).");
-    const labels = ["AI tokens this month", "REST API keys", "Members", "Templates", "Webhooks", "Document uploads this month", "Transcription minutes this month"];
+    const labels = [
+      "AI tokens this month",
+      "REST API keys",
+      "Members",
+      "Templates",
+      "Webhooks",
+      "Document uploads this month",
+      "Transcription minutes this month",
+    ];
     for (const label of labels) expect(text).toContain(label);
     expect(text).not.toMatch(/ai tokens|rest api keys|api_keys|transcription_minutes/);
     expect(page.text).toContain("<meter");

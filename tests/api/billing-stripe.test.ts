@@ -47,8 +47,7 @@ function postEvent(payload: string, signature: string | null) {
   return anonymous().call("POST", "/api/billing/webhook", { body: payload, headers });
 }
 
-const planOf = async (orgId: string) =>
-  (await db.selectFrom("organizations").select("plan").where("id", "=", orgId).executeTakeFirstOrThrow()).plan;
+const planOf = async (orgId: string) => (await db.selectFrom("organizations").select("plan").where("id", "=", orgId).executeTakeFirstOrThrow()).plan;
 
 describe("Stripe checkout and portal", () => {
   it("creates a subscription checkout session with the configured price and the org as reference", async () => {
@@ -134,7 +133,14 @@ describe("POST /api/billing/webhook", () => {
       id: "evt_expired_1",
       object: "event",
       type: "checkout.session.expired",
-      data: { object: { id: row.externalId, object: "checkout.session", client_reference_id: orgId, metadata: { orgId, planId: "starter", interval: "monthly", checkoutId: row.id } } },
+      data: {
+        object: {
+          id: row.externalId,
+          object: "checkout.session",
+          client_reference_id: orgId,
+          metadata: { orgId, planId: "starter", interval: "monthly", checkoutId: row.id },
+        },
+      },
     });
     const res = await postEvent(payload, sign(payload));
     expect(res.status, res.text).toBe(200);

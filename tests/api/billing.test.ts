@@ -40,9 +40,16 @@ describe("GET /api/usage", () => {
     const res = await owner.client.get("/api/usage");
     expect(res.status, res.text).toBe(200);
     expect(res.body.plan).toEqual({ name: "Free", tier: "free" });
-    expect(Object.keys(res.body.usage).sort()).toEqual(
-      ["ai_tokens", "api_keys", "document_uploads", "members", "projects", "templates", "transcription_minutes", "webhooks"],
-    );
+    expect(Object.keys(res.body.usage).sort()).toEqual([
+      "ai_tokens",
+      "api_keys",
+      "document_uploads",
+      "members",
+      "projects",
+      "templates",
+      "transcription_minutes",
+      "webhooks",
+    ]);
     expect(res.body.usage.projects).toEqual({ current: 8, limit: 10, percentageUsed: 80 });
     expect(res.body.usage.members).toEqual({ current: 3, limit: 3, percentageUsed: 100 });
     expect(res.body.warnings).toEqual(
@@ -105,7 +112,12 @@ describe("local checkout", () => {
     expect(overview.body.history[0]).toMatchObject({ fromPlan: "free", toPlan: "starter", amountCents: 12000, source: "checkout" });
     expect(overview.body.usage.api_keys).toEqual({ current: 1, limit: 2, percentageUsed: 50 });
     expect(overview.body.trend.at(-1)).toMatchObject({ month: new Date().toISOString().slice(0, 7) });
-    const audit = await db.selectFrom("auditLogs").select("action").where("orgId", "=", owner.organization.id).where("action", "=", "billing.plan_changed").execute();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .select("action")
+      .where("orgId", "=", owner.organization.id)
+      .where("action", "=", "billing.plan_changed")
+      .execute();
     expect(audit).toHaveLength(1);
 
     // The same checkout cannot be confirmed twice.

@@ -65,7 +65,16 @@ describe("branding", () => {
 
     const member = await joinOrg(owner.organization.id, "member", "Mia Member");
     expectError(await member.client.post("/api/organization/branding", { companyName: "Hijack" }), 403, "FORBIDDEN");
-    expectError(await upload(member.client, { bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer(), name: "a.png" }), 403, "FORBIDDEN");
+    expectError(
+      await upload(member.client, {
+        bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+        name: "a.png",
+      }),
+      403,
+      "FORBIDDEN",
+    );
     expect((await member.client.get("/api/organization/branding")).body.branding.companyName).toBe("Acme Docs");
   });
 
@@ -91,7 +100,9 @@ describe("branding", () => {
     expect((await owner.client.get("/api/organization/branding")).body.branding.logoUrl).toBe(res.body.logoUrl);
 
     // A new logo gets a new URL; the old one stops working.
-    const small = await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff00" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 40, height: 40, channels: 4, background: "#00ff00" } })
+      .png()
+      .toBuffer();
     const next = await upload(owner.client, { bytes: small, name: "logo.png" });
     expect(next.body.logoUrl).not.toBe(res.body.logoUrl);
     expect((await fetchRaw(res.body.logoUrl)).status).toBe(404);
@@ -101,17 +112,27 @@ describe("branding", () => {
   it("refuses too large, disguised, SVG and damaged files", async () => {
     const tooBig = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2 * 1024 * 1024 + 10, 1)]);
     expectError(await upload(owner.client, { bytes: tooBig, name: "huge.png" }), 413, "PAYLOAD_TOO_LARGE");
-    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(500, 0), Buffer.from("This program cannot be run in DOS mode")]);
+    const exe = Buffer.concat([
+      Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"),
+      Buffer.alloc(500, 0),
+      Buffer.from("This program cannot be run in DOS mode"),
+    ]);
     expectError(await upload(owner.client, { bytes: exe, name: "logo.png", type: "image/png" }), 415, "UNSUPPORTED_MEDIA_TYPE");
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     expectError(await upload(owner.client, { bytes: svg, name: "logo.svg", type: "image/svg+xml" }), 415, "UNSUPPORTED_MEDIA_TYPE");
-    const truncated = (await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } }).png().toBuffer()).subarray(0, 60);
+    const truncated = (
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+        .png()
+        .toBuffer()
+    ).subarray(0, 60);
     expectError(await upload(owner.client, { bytes: truncated, name: "cut.png" }), 415, "UNSUPPORTED_MEDIA_TYPE");
     expectError(await owner.client.call("POST", "/api/organization/branding/logo", { json: {} }), 415, "UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("accepts a base64 logo in the JSON body and removes it with null", async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const set = await other.client.post("/api/organization/branding", { logo: `data:image/png;base64,${png.toString("base64")}` });
     expect(set.status, set.text).toBe(200);
     expect(set.body.branding.logoUrl).toMatch(/^\/api\/branding\/logo\//);
@@ -133,7 +154,10 @@ describe("branding", () => {
     expect(shell.text).toContain("Acme Docs");
     expect(shell.text).toContain("--brand:#0f766e");
 
-    const mail = await brandEmailHtml(owner.organization.id, '<!doctype html><html><body style="x"><p>Hi</p><a style="background:#4f46e5;color:#fff">Go</a></body></html>');
+    const mail = await brandEmailHtml(
+      owner.organization.id,
+      '<!doctype html><html><body style="x"><p>Hi</p><a style="background:#4f46e5;color:#fff">Go</a></body></html>',
+    );
     expect(mail).toContain("Acme Docs");
     expect(mail).toContain("background:#0f766e;");
     expect(await brandEmailHtml(other.organization.id, "<body><p>Hi</p></body>")).toBe("<body><p>Hi</p></body>");
@@ -141,7 +165,12 @@ describe("branding", () => {
     // Mail the organization sends (here an invitation) carries the branding header.
     const invited = await owner.client.post("/api/invitations", { email: `brand-${Date.now()}@example.com`, role: "member" });
     expect(invited.status, invited.text).toBe(201);
-    const sent = await db.selectFrom("emails").select(["html", "orgId"]).where("orgId", "=", owner.organization.id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const sent = await db
+      .selectFrom("emails")
+      .select(["html", "orgId"])
+      .where("orgId", "=", owner.organization.id)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
     expect(sent.html).toContain("Acme Docs");
   });
 });
@@ -194,7 +223,12 @@ describe("custom domain", () => {
     expect(dns.queries).toContain("_prd-verification.docs.acme.test");
     const after = (await owner.client.get("/api/organization/domain")).body.domain;
     expect(after).toMatchObject({ verified: true, lastCheck: { verified: true } });
-    const audit = await db.selectFrom("auditLogs").select("action").where("orgId", "=", owner.organization.id).where("action", "=", "organization.domain_verified").execute();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .select("action")
+      .where("orgId", "=", owner.organization.id)
+      .where("action", "=", "organization.domain_verified")
+      .execute();
     expect(audit).toHaveLength(1);
     // Another organization cannot claim a verified domain.
     expectError(await other.client.post("/api/organization/domain", { domain: "docs.acme.test" }), 409, "CONFLICT");
@@ -237,11 +271,20 @@ describe("admin pages without JavaScript", () => {
     expect(page.text).toMatch(/data-testid="branding-preview"[\s\S]*Acme Docs/);
     expect(page.text).toContain('value="#0f766e"');
 
-    const bad = await postForm(owner.client, "/admin/branding", [["intent", "colors"], ["companyName", "x".repeat(101)], ["primaryColor", "#112233"]]);
+    const bad = await postForm(owner.client, "/admin/branding", [
+      ["intent", "colors"],
+      ["companyName", "x".repeat(101)],
+      ["primaryColor", "#112233"],
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("At most 100 characters");
 
-    const ok = await postForm(owner.client, "/admin/branding", [["intent", "colors"], ["companyName", "Acme Specs"], ["primaryColor", "#112233"], ["accentColor", "#445566"]]);
+    const ok = await postForm(owner.client, "/admin/branding", [
+      ["intent", "colors"],
+      ["companyName", "Acme Specs"],
+      ["primaryColor", "#112233"],
+      ["accentColor", "#445566"],
+    ]);
     expect(ok.status).toBe(302);
     const after = await owner.client.get("/admin/branding");
     expect(after.text).toContain("Branding saved.");
@@ -249,7 +292,17 @@ describe("admin pages without JavaScript", () => {
     expect((await owner.client.get("/api/organization/branding")).body.branding).toMatchObject({ primaryColor: "#112233", companyName: "Acme Specs" });
 
     const fd = new FormData();
-    fd.append("file", new File([await sharp({ create: { width: 30, height: 30, channels: 3, background: "#abcdef" } }).png().toBuffer()], "l.png"));
+    fd.append(
+      "file",
+      new File(
+        [
+          await sharp({ create: { width: 30, height: 30, channels: 3, background: "#abcdef" } })
+            .png()
+            .toBuffer(),
+        ],
+        "l.png",
+      ),
+    );
     const up = await owner.client.call("POST", "/admin/branding", { body: fd });
     expect(up.status).toBe(302);
     const fd2 = new FormData();
@@ -268,7 +321,10 @@ describe("admin pages without JavaScript", () => {
     const res = await postForm(owner.client, "/admin/domain", [["intent", "verify"]]);
     expect(res.status).toBe(200);
     expect(res.text).toContain("docs.acme.test is verified");
-    const invalid = await postForm(owner.client, "/admin/domain", [["intent", "set"], ["domain", "not a domain"]]);
+    const invalid = await postForm(owner.client, "/admin/domain", [
+      ["intent", "set"],
+      ["domain", "not a domain"],
+    ]);
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain("Enter a hostname");
 

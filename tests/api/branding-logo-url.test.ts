@@ -34,7 +34,9 @@ let owner: Account;
 let projectId: string;
 
 beforeAll(async () => {
-  logoPng = await sharp({ create: { width: LOGO_W, height: LOGO_H, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png().toBuffer();
+  logoPng = await sharp({ create: { width: LOGO_W, height: LOGO_H, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+    .png()
+    .toBuffer();
   const huge = Buffer.concat([logoPng, Buffer.alloc(3 * 1024 * 1024)]);
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
@@ -72,7 +74,10 @@ function pdfImages(bytes: Uint8Array) {
   fs.writeFileSync(file, bytes);
   try {
     const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
-    return lines.map((l) => l.trim().split(/\s+/)).filter((c) => c[2] === "image").map((c) => `${c[3]}x${c[4]}`);
+    return lines
+      .map((l) => l.trim().split(/\s+/))
+      .filter((c) => c[2] === "image")
+      .map((c) => `${c[3]}x${c[4]}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -98,7 +103,13 @@ describe("storing a logo URL", () => {
     expect((await owner.client.get("/api/organization/branding")).body.branding.logoUrl).toBe(url);
     expect((await owner.client.get("/api/organization/settings")).body.branding.logoUrl).toBe(url);
     expect(await db.selectFrom("blobs").select("id").where("id", "=", blobId).executeTakeFirst()).toBeUndefined();
-    const audit = await db.selectFrom("auditLogs").select("metadata").where("orgId", "=", owner.organization.id).where("action", "=", "organization.logo_updated").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .select("metadata")
+      .where("orgId", "=", owner.organization.id)
+      .where("action", "=", "organization.logo_updated")
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.metadata)).toMatchObject({ logoUrl: url, source: "url" });
     // The app shell shows it from its address; e-mails use it as it is (no APP_URL in front).
     expect((await owner.client.get("/home")).text).toContain(`src="${url}"`);
@@ -134,7 +145,10 @@ describe("storing a logo URL", () => {
 describe("the branding page", () => {
   it("saves a logo URL from its form and shows why a private one is refused", async () => {
     const form = (logo: string) =>
-      owner.client.call("POST", "/admin/branding", { body: new URLSearchParams({ intent: "logo-url", logo }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      owner.client.call("POST", "/admin/branding", {
+        body: new URLSearchParams({ intent: "logo-url", logo }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
     const bad = await form("http://10.1.2.3/logo.png");
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("cannot point to localhost or a private, loopback or reserved address");

@@ -271,12 +271,7 @@ describe("comments", () => {
 });
 
 describe("sharing", () => {
-  const readable = (p: string) => [
-    `/api/projects/${p}`,
-    `/api/projects/${p}/prd`,
-    `/api/projects/${p}/status-history`,
-    `/api/projects/${p}/activity`,
-  ];
+  const readable = (p: string) => [`/api/projects/${p}`, `/api/projects/${p}/prd`, `/api/projects/${p}/status-history`, `/api/projects/${p}/activity`];
   let sharedId: string;
   let token: string;
 
@@ -546,12 +541,7 @@ describe("public stakeholder review", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.review).toMatchObject({ id: reviewId, reviewStatus: "approved", feedback: "Looks good", resolvedByName: "Lee Legal" });
     expect(res.body.review.resolvedAt).toEqual(expect.any(String));
-    const activity = await db
-      .selectFrom("projectActivity")
-      .selectAll()
-      .where("projectId", "=", p)
-      .where("action", "=", "review.resolved")
-      .execute();
+    const activity = await db.selectFrom("projectActivity").selectAll().where("projectId", "=", p).where("action", "=", "review.resolved").execute();
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ actorId: null, actorName: "Lee Legal" });
     const evt = (await events("review.resolved")).filter((e) => e.data.projectId === p);

@@ -15,7 +15,12 @@ describe("compiledQuery", () => {
     await db.transaction().execute(async (trx) => {
       await trx.executeQuery(sql`create temp table t (v text)`.compile(trx));
       await trx.executeQuery(sql`insert into t values ('inside')`.compile(trx));
-      const read = compiledQuery((p: Slots<"v">) => trx.selectFrom("t" as never).select(sql<string>`v`.as("v")).where(sql.ref("v"), "=", p.v));
+      const read = compiledQuery((p: Slots<"v">) =>
+        trx
+          .selectFrom("t" as never)
+          .select(sql<string>`v`.as("v"))
+          .where(sql.ref("v"), "=", p.v),
+      );
       expect((await read({ v: "inside" }, trx)).rows).toEqual([{ v: "inside" }]);
     });
     expect(builds).toBe(1);

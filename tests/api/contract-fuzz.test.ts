@@ -27,7 +27,8 @@ const SEED = 20261126;
 const SAMPLES = 4;
 
 /** Operations a generated request may not run as the signed-in caller: they end the session or the organization every later call needs. */
-const SELF_DESTRUCTIVE = /^(?:DELETE \/api\/organization$|POST \/api\/admin\/settings\/delete-(?:organization|all-projects)$|DELETE \/api\/user$|POST \/api\/auth\/(?:sign-out|logout)$|DELETE \/api\/user\/account$|POST \/api\/user\/delete)/;
+const SELF_DESTRUCTIVE =
+  /^(?:DELETE \/api\/organization$|POST \/api\/admin\/settings\/delete-(?:organization|all-projects)$|DELETE \/api\/user$|POST \/api\/auth\/(?:sign-out|logout)$|DELETE \/api\/user\/account$|POST \/api\/user\/delete)/;
 /** A refused request may write only this: sign-in failures are counted for the lockout (docs/security.md). */
 const MAY_WRITE_WHEN_REFUSED = /^POST \/api\/auth\//;
 
@@ -61,10 +62,9 @@ function requestsFor(o: Op, seed: number) {
   const multipart = Boolean(o.op.requestBody?.content?.["multipart/form-data"]);
   const arb = fc.record({
     ids: fc.array(pathIdArbitrary(foreignIds), { minLength: 4, maxLength: 4 }),
-    query: fc.record(
-      Object.fromEntries(params.filter((p) => p.in === "query").map((p) => [p.name, fc.oneof(validValue(p.schema), invalidValue(p.schema))])),
-      { requiredKeys: [] },
-    ),
+    query: fc.record(Object.fromEntries(params.filter((p) => p.in === "query").map((p) => [p.name, fc.oneof(validValue(p.schema), invalidValue(p.schema))])), {
+      requiredKeys: [],
+    }),
     body: bodySchema ? fc.oneof(validValue(bodySchema), invalidValue(bodySchema)) : fc.constant(undefined),
   });
   return sample(arb, SAMPLES, seed).map(({ ids, query, body }) => {
@@ -102,7 +102,8 @@ async function attack(client: TestClient, who: string, o: Op, seed: number, find
     const note = (problem: string) => findings.push({ who, op: name, url: r.url.slice(0, 120), status: res.status, problem });
     // 502 (a provider failed) and 503 (disk full) are declared answers; 500 is a bug.
     if (res.status === 500) note(`server error: ${res.text.slice(0, 200)} for ${JSON.stringify(r.body)?.slice(0, 300)}`);
-    if (!declared.has(String(res.status)) && !declared.has(`${String(res.status)[0]}XX`)) note(`status ${res.status} not declared (${[...declared].join(", ")})`);
+    if (!declared.has(String(res.status)) && !declared.has(`${String(res.status)[0]}XX`))
+      note(`status ${res.status} not declared (${[...declared].join(", ")})`);
     if (res.status >= 400 && /\bat [\w.<>]+ \(|\.tsx?:\d+:\d+|node_modules\//.test(res.text)) note("stack trace in the body");
     if (res.status >= 400 && (res.headers.get("Content-Type") ?? "").includes("json")) {
       if (typeof res.body?.error !== "string" || typeof res.body?.code !== "string") note("error without the {error, code} envelope");
@@ -123,24 +124,20 @@ beforeAll(async () => {
 });
 
 describe("every operation of the OpenAPI document, under generated requests", () => {
-  it(
-    "answers a stranger and an anonymous caller only with declared statuses, the error envelope, no stack trace, and no write when refused",
-    async () => {
-      const findings: Finding[] = [];
-      const ops = operations();
-      expect(ops.length).toBeGreaterThan(150);
-      const anonymous = new (stranger.client.constructor as new (ip: string) => TestClient)("10.9.9.9");
-      for (const [i, o] of ops.entries()) {
-        await attack(anonymous, "anonymous", o, SEED + i, findings);
-        if (!SELF_DESTRUCTIVE.test(`${o.method} ${o.path}`)) await attack(stranger.client, "stranger", o, SEED + 1000 + i, findings);
-      }
-      expect(sent).toBeGreaterThan(ops.length * SAMPLES * 1.5);
-      const report = findings.map((f) => `${f.who} ${f.op} → ${f.status}: ${f.problem} [${f.url}]`);
-      expect(report, report.slice(0, 40).join("\n")).toEqual([]);
-      // The victim's data is untouched and unseen.
-      const still = await db.selectFrom("projects").select("name").where("id", "=", foreignIds[0]!).executeTakeFirst();
-      expect(still?.name).toBe("Victim's secret plan");
-    },
-    240_000,
-  );
+  it("answers a stranger and an anonymous caller only with declared statuses, the error envelope, no stack trace, and no write when refused", async () => {
+    const findings: Finding[] = [];
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(150);
+    const anonymous = new (stranger.client.constructor as new (ip: string) => TestClient)("10.9.9.9");
+    for (const [i, o] of ops.entries()) {
+      await attack(anonymous, "anonymous", o, SEED + i, findings);
+      if (!SELF_DESTRUCTIVE.test(`${o.method} ${o.path}`)) await attack(stranger.client, "stranger", o, SEED + 1000 + i, findings);
+    }
+    expect(sent).toBeGreaterThan(ops.length * SAMPLES * 1.5);
+    const report = findings.map((f) => `${f.who} ${f.op} → ${f.status}: ${f.problem} [${f.url}]`);
+    expect(report, report.slice(0, 40).join("\n")).toEqual([]);
+    // The victim's data is untouched and unseen.
+    const still = await db.selectFrom("projects").select("name").where("id", "=", foreignIds[0]!).executeTakeFirst();
+    expect(still?.name).toBe("Victim's secret plan");
+  }, 240_000);
 });

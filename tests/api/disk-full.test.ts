@@ -18,7 +18,12 @@ import { pageText } from "../support/page";
 const FULL = "The server's disk is full; nothing was saved. Try again later.";
 const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(ORIGIN).host };
 
-const count = (sql: string, ...params: unknown[]) => (sqlite().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    sqlite()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 const integrity = () => sqlite().pragma("integrity_check", { simple: true });
 
 /** Creates projects with long descriptions until one is refused; returns the refused request. */
@@ -108,7 +113,10 @@ describe("full disk", () => {
       return raw;
     };
     const post = (build: ServerBuild, path: string) =>
-      createRequestHandler(build, "production")(
+      createRequestHandler(
+        build,
+        "production",
+      )(
         new Request(`${ORIGIN}${path}`, {
           method: "POST",
           headers: { ...FORM_HEADERS, Origin: ORIGIN, Cookie: [...owner.client.jar].map(([k, v]) => `${k}=${v}`).join("; ") },

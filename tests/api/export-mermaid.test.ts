@@ -77,7 +77,7 @@ describe("renderDiagrams", () => {
     expect((await renderDiagrams(ORG, [styled])).get(styled)).toBeNull();
     expect(isTrustedSvg('<svg><image href="https://evil.example/a.png"/></svg>')).toBe(false);
     expect(isTrustedSvg('<svg onload="alert(1)"></svg>')).toBe(false);
-    expect(isTrustedSvg('<svg><foreignObject><div>x</div></foreignObject></svg>')).toBe(false);
+    expect(isTrustedSvg("<svg><foreignObject><div>x</div></foreignObject></svg>")).toBe(false);
     expect(isTrustedSvg('<svg><use href="#marker"/><text>a onclick="x"</text></svg>')).toBe(true);
   });
 

@@ -100,7 +100,18 @@ describe("POST /api/export/notes", () => {
 
     const text = blocksText(page.children);
     for (const i of [1, 17, 40]) {
-      for (const word of [`bold-${i}`, `italic-${i}`, `code-${i}`, `link-${i}`, `bullet-${i}-b`, `nested-${i}`, `step-${i}-two`, `metric-${i}`, `target-${i}`, `const value${i} = ${i};`]) {
+      for (const word of [
+        `bold-${i}`,
+        `italic-${i}`,
+        `code-${i}`,
+        `link-${i}`,
+        `bullet-${i}-b`,
+        `nested-${i}`,
+        `step-${i}-two`,
+        `metric-${i}`,
+        `target-${i}`,
+        `const value${i} = ${i};`,
+      ]) {
         expect(text).toContain(word);
       }
     }
@@ -150,7 +161,12 @@ describe("POST /api/export/notes", () => {
   });
 
   it("refreshes a token Notion no longer accepts, persists the rotated refresh token, and completes", async () => {
-    const before = await db.selectFrom("integrationConnections").selectAll().where("userId", "=", owner.user.id).where("provider", "=", "notes").executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("integrationConnections")
+      .selectAll()
+      .where("userId", "=", owner.user.id)
+      .where("provider", "=", "notes")
+      .executeTakeFirstOrThrow();
     const refreshed = notes.counters.refreshed;
     notes.expireAccessTokens();
     const small = await projectWithPrd(owner.client, "Small", "# Small\n\nJust this.");
@@ -185,7 +201,12 @@ describe("POST /api/export/notes", () => {
 
   it("a Notion 500 → 502 PROVIDER_ERROR with Notion's message, and an export.failed event", async () => {
     const small = await projectWithPrd(owner.client, "Broken", "Text.");
-    notes.failures.push({ method: "POST", path: "/v1/pages", status: 500, body: { object: "error", status: 500, code: "internal_server_error", message: "Unexpected error occurred." } });
+    notes.failures.push({
+      method: "POST",
+      path: "/v1/pages",
+      status: 500,
+      body: { object: "error", status: 500, code: "internal_server_error", message: "Unexpected error occurred." },
+    });
     const res = await owner.client.post("/api/export/notes", { projectId: small });
     expectError(res, 502, "PROVIDER_ERROR");
     expect(res.body.error).toBe("Notion answered 500: Unexpected error occurred.");
@@ -220,7 +241,12 @@ describe("POST /api/export/notes", () => {
     expect(first.body).toMatchObject({ code: "APPROVAL_REQUIRED", approvalRequest: { triggerType: "prd_export", target: { id: held, label: "Held Plan" } } });
     expect((await approver.client.post(`/api/approvals/${first.body.approvalRequest.id}/approve`, { comment: "ok" })).status).toBe(200);
 
-    notes.failures.push({ method: "POST", path: "/v1/pages", status: 503, body: { object: "error", status: 503, code: "service_unavailable", message: "Notion is unavailable." } });
+    notes.failures.push({
+      method: "POST",
+      path: "/v1/pages",
+      status: 503,
+      body: { object: "error", status: 503, code: "service_unavailable", message: "Notion is unavailable." },
+    });
     expectError(await boss.client.post("/api/export/notes", { projectId: held }), 502, "PROVIDER_ERROR");
     const ok = await boss.client.post("/api/export/notes", { projectId: held });
     expect(ok.status, ok.text).toBe(200);

@@ -76,7 +76,13 @@ describe("renderDocx", () => {
   let doc: ExportDocument;
   let bytes: Uint8Array;
   beforeAll(async () => {
-    doc = await prepareDocument({ orgId: owner.organization.id, projectId, title: "Checkout Revamp", subtitle: "In review · version 2", markdown: prd(image.url) });
+    doc = await prepareDocument({
+      orgId: owner.organization.id,
+      projectId,
+      title: "Checkout Revamp",
+      subtitle: "In review · version 2",
+      markdown: prd(image.url),
+    });
     bytes = await renderDocx(doc);
   });
 
@@ -94,13 +100,21 @@ describe("renderDocx", () => {
     expect(styled("Code")).toEqual(["const total = items.reduce((sum, i) =&gt; sum + i.price, 0);  indented();"]);
     expect(styled("Quote")).toEqual(["Quoted note about refunds. See requirements."]);
     // In-document links point at the heading's bookmark.
-    expect(document).toMatch(/<w:bookmarkStart w:id="\d+" w:name="h_requirements"\/>Requirements|<w:bookmarkStart w:id="\d+" w:name="h_requirements"\/><w:r><w:t xml:space="preserve">Requirements/);
-    expect(document).toMatch(/<w:hyperlink w:anchor="h_requirements" w:history="1"><w:r><w:rPr><w:rStyle w:val="Hyperlink"\/><\/w:rPr><w:t xml:space="preserve">requirements<\/w:t>/);
+    expect(document).toMatch(
+      /<w:bookmarkStart w:id="\d+" w:name="h_requirements"\/>Requirements|<w:bookmarkStart w:id="\d+" w:name="h_requirements"\/><w:r><w:t xml:space="preserve">Requirements/,
+    );
+    expect(document).toMatch(
+      /<w:hyperlink w:anchor="h_requirements" w:history="1"><w:r><w:rPr><w:rStyle w:val="Hyperlink"\/><\/w:rPr><w:t xml:space="preserve">requirements<\/w:t>/,
+    );
     expect(ps.find((p) => p.text.startsWith("Intro"))!.text).toBe("Intro with bold words, emphasis, struck, inlineCode() and the spec &amp; more.");
 
     // Lists: every item a numbered paragraph (bullets and ordered lists are Word numbering).
     const items = ["First bullet", "Second bullet", "Nested step one", "Nested step two", "☑ Done task", "Ordered one", "Ordered two"];
-    for (const item of items) expect(ps.find((p) => p.text === item), item).toMatchObject({ numbered: true });
+    for (const item of items)
+      expect(
+        ps.find((p) => p.text === item),
+        item,
+      ).toMatchObject({ numbered: true });
     const numbering = text("word/numbering.xml");
     expect(numbering).toContain('<w:numFmt w:val="bullet"/>');
     expect(numbering).toContain('<w:numFmt w:val="decimal"/>');
@@ -132,8 +146,14 @@ describe("renderDocx", () => {
     expect(ps.some((p) => /^Generated \w+ \d{1,2}, \d{4}$/.test(p.text))).toBe(true);
     expect(text("word/styles.xml")).toMatch(/<w:style w:type="paragraph" w:styleId="Heading1">[\s\S]*?<w:color w:val="0F766E"\/>/);
 
-    const headers = Object.keys(files).filter((f) => /^word\/header\d\.xml$/.test(f)).map(text).join("");
-    const footers = Object.keys(files).filter((f) => /^word\/footer\d\.xml$/.test(f)).map(text).join("");
+    const headers = Object.keys(files)
+      .filter((f) => /^word\/header\d\.xml$/.test(f))
+      .map(text)
+      .join("");
+    const footers = Object.keys(files)
+      .filter((f) => /^word\/footer\d\.xml$/.test(f))
+      .map(text)
+      .join("");
     expect(headers).toContain("Acme Docs · Checkout Revamp");
     expect(footers).toMatch(/PAGE[\s\S]*NUMPAGES/);
     expect(document).toContain("<w:titlePg/>");

@@ -74,7 +74,10 @@ function doc(markdown: string, overrides: Partial<ExportDocument> = {}): ExportD
 }
 
 const rows = (n: number) =>
-  Array.from({ length: n }, (_, i) => `| REQ-${i + 1} | Requirement number ${i + 1} that is long enough to wrap inside its cell on a page | ${i % 2 ? "Must" : "Could"} |`).join("\n");
+  Array.from(
+    { length: n },
+    (_, i) => `| REQ-${i + 1} | Requirement number ${i + 1} that is long enough to wrap inside its cell on a page | ${i % 2 ? "Must" : "Could"} |`,
+  ).join("\n");
 
 const PRD = `# Overview
 

@@ -8,10 +8,14 @@ import { type Account, setPlan } from "../support/org";
 /** Helpers for the export rendering tests (HTML, DOCX, Mermaid): branded organizations, uploaded images, actors. */
 
 export const png = (width: number, height: number, color = { r: 200, g: 30, b: 90 }) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 export const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 /** An owner on the pro plan whose organization has colours, a company name and (optionally) a logo. */
 export async function brandedOwner(options: { logo?: boolean; companyName?: string; name?: string } = {}) {

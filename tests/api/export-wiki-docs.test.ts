@@ -38,7 +38,13 @@ const row = (userId: string, provider: "notes" | "wiki" | "docs") =>
 
 describe("POST /api/export/wiki", () => {
   it("creates the page in the space under the parent, with well-formed XHTML storage", async () => {
-    const res = await owner.client.post("/api/export/wiki", { content: CONTENT, projectName: "Checkout Revamp PRD", spaceId: "ENG", parentId: "65601", projectId });
+    const res = await owner.client.post("/api/export/wiki", {
+      content: CONTENT,
+      projectName: "Checkout Revamp PRD",
+      spaceId: "ENG",
+      parentId: "65601",
+      projectId,
+    });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["pageId", "pageUrl", "success"]);
     expect(res.body.success).toBe(true);
@@ -57,14 +63,19 @@ describe("POST /api/export/wiki", () => {
     expect(s).toContain("☑ shipped");
     expect(s).toContain("☐ pending");
     expect(s).toMatch(/<table>[\s\S]*<th>Metric<\/th>[\s\S]*<td align="center">\+3%<\/td>/);
-    expect(s).toContain('<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">ts</ac:parameter><ac:plain-text-body><![CDATA[const ok = 1 < 2 && \']]]]><![CDATA[>\';]]>');
+    expect(s).toContain(
+      '<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">ts</ac:parameter><ac:plain-text-body><![CDATA[const ok = 1 < 2 && \']]]]><![CDATA[>\';]]>',
+    );
     expect(s).toContain('<ac:image ac:alt="Flow"><ri:url ri:value="https://example.com/flow.png" /></ac:image>');
     expect(s).toContain("<hr />");
     expect(s).toContain('<ac:parameter ac:name="title">Open questions</ac:parameter>');
     expect(s).not.toContain("<script");
     expect(s).not.toContain("<input");
     const events = await exportEvents(owner.organization.id);
-    expect(events.at(-1)).toEqual({ name: "export.completed", data: { projectId, format: "wiki", userId: owner.user.id, id: res.body.pageId, url: res.body.pageUrl } });
+    expect(events.at(-1)).toEqual({
+      name: "export.completed",
+      data: { projectId, format: "wiki", userId: owner.user.id, id: res.body.pageId, url: res.body.pageUrl },
+    });
   });
 
   it("defaults: title from the first heading, the first space; a numeric spaceId is looked up; a used title gets the time appended", async () => {
@@ -98,7 +109,11 @@ describe("POST /api/export/wiki", () => {
 
   it("refreshes an expired access token before calling Confluence and stores the rotated refresh token", async () => {
     const before = await row(owner.user.id, "wiki");
-    await db.updateTable("integrationConnections").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("id", "=", before.id).execute();
+    await db
+      .updateTable("integrationConnections")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", before.id)
+      .execute();
     const from = wiki.requests.length;
     const res = await owner.client.post("/api/export/wiki", { content: "# After refresh\n\nOk." });
     expect(res.status, res.text).toBe(200);
@@ -142,7 +157,10 @@ describe("POST /api/export/docs", () => {
     expect(upload.search).toContain("uploadType=multipart");
     expect(upload.headers["content-type"]).toMatch(/^multipart\/related; boundary=/);
     expect(upload.headers.authorization).toMatch(/^Bearer at_/);
-    expect((await exportEvents(owner.organization.id)).at(-1)).toMatchObject({ name: "export.completed", data: { projectId, format: "docs", id: res.body.documentId } });
+    expect((await exportEvents(owner.organization.id)).at(-1)).toMatchObject({
+      name: "export.completed",
+      data: { projectId, format: "docs", id: res.body.documentId },
+    });
   });
 
   it("refreshes after Drive answers 401, keeping the refresh token Google does not rotate", async () => {
@@ -169,7 +187,9 @@ describe("POST /api/export/docs", () => {
       method: "POST",
       path: "/upload/drive/v3/files",
       status: 403,
-      body: { error: { code: 403, message: "The user's Drive storage quota has been exceeded.", errors: [{ domain: "usageLimits", reason: "storageQuotaExceeded" }] } },
+      body: {
+        error: { code: 403, message: "The user's Drive storage quota has been exceeded.", errors: [{ domain: "usageLimits", reason: "storageQuotaExceeded" }] },
+      },
     });
     const res = await owner.client.post("/api/export/docs", { projectId });
     expectError(res, 502, "PROVIDER_ERROR");

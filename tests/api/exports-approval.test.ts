@@ -54,7 +54,12 @@ describe("prd_export approval workflow", () => {
     expect(res.status, res.text).toBe(202);
     expect(res.body).toMatchObject({
       code: "APPROVAL_REQUIRED",
-      approvalRequest: { triggerType: "prd_export", status: "pending", target: { type: "project", id: roadmap, label: "Roadmap 2027" }, requestedBy: { id: requester.user.id } },
+      approvalRequest: {
+        triggerType: "prd_export",
+        status: "pending",
+        target: { type: "project", id: roadmap, label: "Roadmap 2027" },
+        requestedBy: { id: requester.user.id },
+      },
     });
     expect(typeof res.body.error).toBe("string");
     requestId = res.body.approvalRequest.id;

@@ -9,7 +9,8 @@ import { newProjectWithPrd, rawCall } from "./exports-support";
 /** The export pages driven like a browser without JavaScript: plain forms, attachments, redirects with messages. */
 
 const form = (fields: [string, string][]) => new URLSearchParams(fields);
-const postForm = (a: Account, path: string, fields: [string, string][], headers: Record<string, string> = {}) => rawCall(a.client, "POST", path, { form: form(fields), headers });
+const postForm = (a: Account, path: string, fields: [string, string][], headers: Record<string, string> = {}) =>
+  rawCall(a.client, "POST", path, { form: form(fields), headers });
 /** Sends the flash cookie a redirect set, as the browser does on the next page. */
 const keepCookies = (a: Account, res: Response) => {
   for (const cookie of res.headers.getSetCookie()) {
@@ -138,7 +139,11 @@ describe("/exports", () => {
   });
 
   it("posting the form downloads the zip", async () => {
-    const res = await postForm(owner, "/exports/download", [["projectIds", alpha], ["projectIds", beta], ["format", "markdown"]]);
+    const res = await postForm(owner, "/exports/download", [
+      ["projectIds", alpha],
+      ["projectIds", beta],
+      ["format", "markdown"],
+    ]);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="prd-export-/);
@@ -160,7 +165,9 @@ describe("/exports", () => {
     expect(inputTag(page.text, "format", "html")).toContain('checked=""');
     expect(inputTag(page.text, "format", "pdf")).not.toContain('checked=""');
 
-    const json = await postForm(owner, "/exports/download", [...ids.map((id): [string, string] => ["projectIds", id]), ["format", "html"]], { Accept: "application/json" });
+    const json = await postForm(owner, "/exports/download", [...ids.map((id): [string, string] => ["projectIds", id]), ["format", "html"]], {
+      Accept: "application/json",
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ code: "TOO_MANY_PROJECTS" });
 

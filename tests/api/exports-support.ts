@@ -11,7 +11,12 @@ import type { Account } from "../support/org";
 /** Helpers shared by the export tests: raw (binary) responses, PRDs, events. */
 
 /** A same-origin request with the client's cookies, answered as a raw Response (binary bodies intact, stream unread). */
-export function rawCall(client: TestClient, method: string, urlPath: string, init: { json?: unknown; form?: URLSearchParams; headers?: Record<string, string> } = {}) {
+export function rawCall(
+  client: TestClient,
+  method: string,
+  urlPath: string,
+  init: { json?: unknown; form?: URLSearchParams; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
   headers.set("Host", new URL(ORIGIN).host);

@@ -150,7 +150,9 @@ describe("PDF and DOCX", () => {
       expect(res.headers.get("Content-Disposition")).toMatch(/filename="Checkout-Revamp\.docx"/);
       const files = unzipSync(res.bytes);
       expect(Object.keys(files)).toContain("word/document.xml");
-      const xml = Buffer.from(files["word/document.xml"]!).toString("utf8").replace(/<[^>]+>/g, "");
+      const xml = Buffer.from(files["word/document.xml"]!)
+        .toString("utf8")
+        .replace(/<[^>]+>/g, "");
       expect(xml).toContain("Checkout takes too long for returning customers.");
     }
   });

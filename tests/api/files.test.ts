@@ -33,12 +33,7 @@ function form(parts: { file?: { bytes: Uint8Array | string; name: string; type?:
   return fd;
 }
 
-function upload(
-  client: TestClient,
-  projectId: string,
-  file: { bytes: Uint8Array | string; name: string; type?: string },
-  fields?: Record<string, string>,
-) {
+function upload(client: TestClient, projectId: string, file: { bytes: Uint8Array | string; name: string; type?: string }, fields?: Record<string, string>) {
   return client.call("POST", `/api/projects/${projectId}/files`, { body: form({ file, fields }) });
 }
 
@@ -51,7 +46,14 @@ async function downloadBytes(client: TestClient, path: string) {
 }
 
 const count = async (table: "projectFiles" | "blobs" | "projectFolders") =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("project files", () => {
   it("uploads, lists and downloads binary bytes exactly, with safe headers", async () => {

@@ -29,7 +29,9 @@ describe("flag evaluation", () => {
   });
   it("buckets organizations stably, roughly by percentage", () => {
     expect(rolloutBucket("beta", "o1")).toBe(rolloutBucket("beta", "o1"));
-    const on = Array.from({ length: 1000 }, (_, i) => evaluateFlag({ ...base, rolloutPercentage: 30 }, { ...subject, orgId: `org${i}` })).filter(Boolean).length;
+    const on = Array.from({ length: 1000 }, (_, i) => evaluateFlag({ ...base, rolloutPercentage: 30 }, { ...subject, orgId: `org${i}` })).filter(
+      Boolean,
+    ).length;
     expect(on).toBeGreaterThan(230);
     expect(on).toBeLessThan(370);
   });
@@ -40,7 +42,15 @@ describe("/api/feature-flags", () => {
     const { client } = await signedUpClient();
     const res = await client.get(`${FLAGS}/enabled`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.flags).toMatchObject({ export_pdf: true, export_html: true, export_docx: true, export_notes: true, export_wiki: true, export_docs: true, transcription: false });
+    expect(res.body.flags).toMatchObject({
+      export_pdf: true,
+      export_html: true,
+      export_docx: true,
+      export_notes: true,
+      export_wiki: true,
+      export_docs: true,
+      transcription: false,
+    });
     expect((await client.get(`${FLAGS}/export_pdf`)).body).toEqual({ key: "export_pdf", enabled: true });
     expect((await client.get(`${FLAGS}/transcription`)).body).toEqual({ key: "transcription", enabled: false });
     expect((await client.get(`${FLAGS}/no_such_flag`)).body).toEqual({ key: "no_such_flag", enabled: false });
@@ -96,7 +106,11 @@ describe("/api/feature-flags", () => {
 
 describe("/api/feedback/nps", () => {
   const age = (userId: string, days: number) =>
-    db.updateTable("users").set({ createdAt: new Date(Date.now() - days * 86400_000).toISOString() }).where("id", "=", userId).execute();
+    db
+      .updateTable("users")
+      .set({ createdAt: new Date(Date.now() - days * 86400_000).toISOString() })
+      .where("id", "=", userId)
+      .execute();
 
   it("is not due for a new account, due after 7 days", async () => {
     const { client, user } = await signedUpClient();
@@ -124,7 +138,11 @@ describe("/api/feedback/nps", () => {
     const status = (await client.get("/api/feedback/nps")).body;
     expect(status.due).toBe(false);
     expect(status.lastResponse).toMatchObject({ score: 9, comment: "Great" });
-    await db.updateTable("npsResponses").set({ createdAt: new Date(Date.now() - 91 * 86400_000).toISOString() }).where("userId", "=", user.id).execute();
+    await db
+      .updateTable("npsResponses")
+      .set({ createdAt: new Date(Date.now() - 91 * 86400_000).toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
     expect((await client.get("/api/feedback/nps")).body.due).toBe(true);
   });
 
@@ -135,7 +153,11 @@ describe("/api/feedback/nps", () => {
     expect(res.status).toBe(201);
     expect(res.body.response).toMatchObject({ dismissed: true, score: null });
     expect((await client.get("/api/feedback/nps")).body).toEqual({ due: false, lastResponse: null });
-    await db.updateTable("npsResponses").set({ createdAt: new Date(Date.now() - 31 * 86400_000).toISOString() }).where("userId", "=", user.id).execute();
+    await db
+      .updateTable("npsResponses")
+      .set({ createdAt: new Date(Date.now() - 31 * 86400_000).toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
     expect((await client.get("/api/feedback/nps")).body.due).toBe(true);
   });
 
@@ -150,7 +172,11 @@ describe("pages", () => {
 
   it("the survey on Home answers without JavaScript: thanks on the page, a bad score said as an error", async () => {
     const { client, user } = await signedUpClient();
-    await db.updateTable("users").set({ createdAt: new Date(Date.now() - 30 * 86400_000).toISOString() }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ createdAt: new Date(Date.now() - 30 * 86400_000).toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     const post = (fields: Record<string, string>) =>
       client.call("POST", "/feedback/nps", { body: new URLSearchParams({ redirectTo: "/home", ...fields }), headers: FORM });
 
@@ -176,22 +202,39 @@ describe("pages", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("export_pdf");
     const saved = await client.call("POST", "/admin/flags", {
-      body: new URLSearchParams({ intent: "upsert", key: "page_flag", enabled: "true", rolloutPercentage: "", plan_pro: "on", allowOrgIds: user.organization.id }),
+      body: new URLSearchParams({
+        intent: "upsert",
+        key: "page_flag",
+        enabled: "true",
+        rolloutPercentage: "",
+        plan_pro: "on",
+        allowOrgIds: user.organization.id,
+      }),
       headers: FORM,
     });
     expect(saved.status, saved.text.slice(0, 300)).toBe(200);
     expect(saved.text).toContain("page_flag created");
     const flag = (await client.get(FLAGS)).body.flags.find((f: { key: string }) => f.key === "page_flag");
     expect(flag).toMatchObject({ enabled: true, rolloutPercentage: null, rules: { plans: ["pro"], allowOrgIds: [user.organization.id] } });
-    const bad = await client.call("POST", "/admin/flags", { body: new URLSearchParams({ intent: "upsert", key: "page_flag", rolloutPercentage: "150" }), headers: FORM });
+    const bad = await client.call("POST", "/admin/flags", {
+      body: new URLSearchParams({ intent: "upsert", key: "page_flag", rolloutPercentage: "150" }),
+      headers: FORM,
+    });
     expect(bad.status).toBe(400);
   });
 
   it("/feedback/nps: the form records an answer or a dismissal and redirects back", async () => {
     const { client, user } = await signedUpClient();
-    await db.updateTable("users").set({ createdAt: new Date(Date.now() - 10 * 86400_000).toISOString() }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ createdAt: new Date(Date.now() - 10 * 86400_000).toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     expect((await client.get("/feedback/nps")).text).toContain('"due":true');
-    const res = await client.call("POST", "/feedback/nps", { body: new URLSearchParams({ intent: "answer", score: "7", comment: "ok", redirectTo: "/projects" }), headers: FORM });
+    const res = await client.call("POST", "/feedback/nps", {
+      body: new URLSearchParams({ intent: "answer", score: "7", comment: "ok", redirectTo: "/projects" }),
+      headers: FORM,
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/projects");
     const row = await db.selectFrom("npsResponses").selectAll().where("userId", "=", user.id).executeTakeFirstOrThrow();

@@ -127,7 +127,9 @@ describe("GET /api/integrations/{provider}/callback", () => {
     expect(errorOf(anonymous.headers.get("Location"))).toBe("wrong_session");
     expect(await connectionRow(attacker.user.id, "wiki")).toBeUndefined();
     // The code was never exchanged for the attacker's organization.
-    expect(mocks.wiki.requests.filter((r) => r.path === "/oauth/token" && [lure.code, other.code].includes(String((r.body as { code?: string }).code)))).toEqual([]);
+    expect(
+      mocks.wiki.requests.filter((r) => r.path === "/oauth/token" && [lure.code, other.code].includes(String((r.body as { code?: string }).code))),
+    ).toEqual([]);
   });
 
   it("a flow started with an API key completes in a browser signed in as the same user, and in no one else's", async () => {
@@ -147,7 +149,12 @@ describe("GET /api/integrations/{provider}/callback", () => {
     expect(await connectionRow(account.user.id, "wiki")).toMatchObject({ orgId: account.organization.id, workspaceName: "acme-eng" });
     expect(await connectionRow(owner.user.id, "wiki")).toBeUndefined();
     const token = mocks.wiki.requests.filter((r) => r.path === "/oauth/token").at(-1)!;
-    expect(token.body).toMatchObject({ grant_type: "authorization_code", client_id: mocks.wiki.client.id, client_secret: mocks.wiki.client.secret, redirect_uri: REDIRECT("wiki") });
+    expect(token.body).toMatchObject({
+      grant_type: "authorization_code",
+      client_id: mocks.wiki.client.id,
+      client_secret: mocks.wiki.client.secret,
+      redirect_uri: REDIRECT("wiki"),
+    });
   });
 
   it("Google: the PKCE verifier matches the challenge, and the account e-mail names the connection", async () => {
@@ -171,7 +178,11 @@ describe("GET /api/integrations/{provider}/callback", () => {
     expect(again.headers.get("Location")).toBe("/settings/integrations?error=invalid_state&provider=notes");
 
     const late = await authorizeAt(account.client, "notes", mocks);
-    await db.updateTable("oauthStates").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("stateHash", "=", sha256(late.state)).execute();
+    await db
+      .updateTable("oauthStates")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("stateHash", "=", sha256(late.state))
+      .execute();
     expect(errorOf((await callback(account.client, "notes", `code=${late.code}&state=${late.state}`)).headers.get("Location"))).toBe("expired_state");
 
     const crossed = await authorizeAt(account.client, "notes", mocks);
@@ -223,7 +234,12 @@ describe("POST /api/integrations/{provider}/disconnect", () => {
     expect(status.docs.connected).toBe(false);
     expect((await account.client.post("/api/integrations/notes/disconnect")).body).toEqual({ success: true, wasConnected: false });
     const audit = await db.selectFrom("auditLogs").select("action").where("actorId", "=", account.user.id).where("action", "like", "integration.%").execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(["integration.connected", "integration.connected", "integration.disconnected", "integration.disconnected"]);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "integration.connected",
+      "integration.connected",
+      "integration.disconnected",
+      "integration.disconnected",
+    ]);
   });
 
   it("only touches the caller's own connection", async () => {

@@ -105,7 +105,10 @@ describe("IP allowlist enforcement", () => {
 
     // With another organization that has no list, a sign-in from elsewhere lands there.
     const other = await signedUpClient();
-    await db.insertInto("memberships").values({ id: crypto.randomUUID(), orgId: other.organization.id, userId: user.id, role: "member", createdAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto("memberships")
+      .values({ id: crypto.randomUUID(), orgId: other.organization.id, userId: user.id, role: "member", createdAt: new Date().toISOString() })
+      .execute();
     const landed = await signIn("10.99.0.7");
     expect(landed.status, landed.text).toBe(200);
     expect(landed.body.organization.id).toBe(other.organization.id);

@@ -24,8 +24,7 @@ const marker = path.join(litefsDir, ".primary");
 const becomeReplica = (primary = "machine-b") => fs.writeFileSync(marker, `${primary}\n`);
 const becomePrimary = () => fs.rmSync(marker, { force: true });
 
-const jobStatus = async (id: string) =>
-  (await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const jobStatus = async (id: string) => (await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 afterAll(() => {
   becomePrimary();

@@ -40,8 +40,7 @@ async function create(client: TestClient, fields: Record<string, unknown> = {}) 
 let ip = 0;
 const anonymous = () => new TestClient(`10.88.0.${++ip}`);
 const ids = (res: ApiResult) => (res.body.templates as { id: string }[]).map((t) => t.id);
-const usage = async (id: string) =>
-  (await db.selectFrom("templates").select("usageCount").where("id", "=", id).executeTakeFirstOrThrow()).usageCount;
+const usage = async (id: string) => (await db.selectFrom("templates").select("usageCount").where("id", "=", id).executeTakeFirstOrThrow()).usageCount;
 async function events(name: string) {
   const rows = await db.selectFrom("events").selectAll().where("name", "=", name).orderBy("createdAt").execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, any> }));
@@ -66,8 +65,13 @@ beforeAll(async () => {
   member = await joinOrg(owner.organization.id, "member", "Mia Member");
   viewer = await joinOrg(owner.organization.id, "viewer", "Vic Viewer");
   alpha = await create(root.client, {
-    name: "Alpha launch", templateType: "system", systemPrompt: SECRET, isFeatured: true, pricingTier: "premium",
-    initialQuestion: "Which launch are we planning?", tags: ["launch"],
+    name: "Alpha launch",
+    templateType: "system",
+    systemPrompt: SECRET,
+    isFeatured: true,
+    pricingTier: "premium",
+    initialQuestion: "Which launch are we planning?",
+    tags: ["launch"],
   });
   beta = await create(root.client, { name: "beta discovery", templateType: "marketplace", systemPrompt: SECRET, sections: ["Goals"] });
   gamma = await create(root.client, { name: "Gamma ops", templateType: "system", systemPrompt: SECRET, description: "Runbooks and incidents" });
@@ -143,14 +147,24 @@ describe("GET /api/marketplace-templates (public)", () => {
 describe("template submissions and review", () => {
   it("runs submit → list → review (approve) → marketplace, with events", async () => {
     const mine = await create(member.client, {
-      name: "Mia's interview kit", systemPrompt: "mia secret", initialQuestion: "Who did you interview?",
-      sections: ["Findings"], tags: ["research"], features: ["quotes"], category: "research",
+      name: "Mia's interview kit",
+      systemPrompt: "mia secret",
+      initialQuestion: "Who did you interview?",
+      sections: ["Findings"],
+      tags: ["research"],
+      features: ["quotes"],
+      category: "research",
     });
     const sub = await member.client.post("/api/template-submissions", { templateId: mine.id, notes: "Please publish" });
     expect(sub.status, sub.text).toBe(201);
     expect(sub.body.submission).toMatchObject({
-      templateId: mine.id, templateName: "Mia's interview kit", notes: "Please publish", status: "pending",
-      reason: null, reviewedAt: null, marketplaceTemplateId: null,
+      templateId: mine.id,
+      templateName: "Mia's interview kit",
+      notes: "Please publish",
+      status: "pending",
+      reason: null,
+      reviewedAt: null,
+      marketplaceTemplateId: null,
     });
     const id = sub.body.submission.id;
     expectError(await member.client.post("/api/template-submissions", { templateId: mine.id }), 409, "CONFLICT");
@@ -173,9 +187,21 @@ describe("template submissions and review", () => {
 
     const published = await anonymous().get(`/api/marketplace-templates/${publishedId}`);
     expect(published.body).toMatchObject({
-      templateType: "marketplace", visibility: "public", orgId: null, createdById: member.user.id, name: "Mia's interview kit",
-      systemPrompt: "[Protected]", initialQuestion: "Who did you interview?", sections: ["Findings"], tags: ["research"],
-      features: ["quotes"], category: "research", isActive: true, isFeatured: false, pricingTier: "free", usageCount: 0,
+      templateType: "marketplace",
+      visibility: "public",
+      orgId: null,
+      createdById: member.user.id,
+      name: "Mia's interview kit",
+      systemPrompt: "[Protected]",
+      initialQuestion: "Who did you interview?",
+      sections: ["Findings"],
+      tags: ["research"],
+      features: ["quotes"],
+      category: "research",
+      isActive: true,
+      isFeatured: false,
+      pricingTier: "free",
+      usageCount: 0,
     });
     expect((await root.client.get(`/api/marketplace-templates/${publishedId}`)).body.systemPrompt).toBe("mia secret");
     const versions = await root.client.get(`/api/templates/${publishedId}/versions`);
@@ -207,7 +233,10 @@ describe("template submissions and review", () => {
     expect(rejected.body.submission).toMatchObject({ status: "rejected", reason: "Too specific to one company", marketplaceTemplateId: null });
     const mine = await owner.client.get("/api/template-submissions");
     expect(mine.body.submissions[0]).toMatchObject({ id, status: "rejected", reason: "Too specific to one company" });
-    expect((await events("template.reviewed")).find((e) => e.data.submissionId === id)?.data).toMatchObject({ decision: "reject", marketplaceTemplateId: null });
+    expect((await events("template.reviewed")).find((e) => e.data.submissionId === id)?.data).toMatchObject({
+      decision: "reject",
+      marketplaceTemplateId: null,
+    });
     expectError(await root.client.post(url, { decision: "approve" }), 409, "CONFLICT");
     expect((await owner.client.post("/api/template-submissions", { templateId: t.id })).status).toBe(201);
     expectError(await root.client.post("/api/admin/template-submissions/unknown/review", { decision: "approve" }), 404, "NOT_FOUND");
@@ -281,8 +310,15 @@ describe("POST /api/projects/from-marketplace", () => {
     expect(res.status, res.text).toBe(201);
     const { project, template } = res.body;
     expect(template).toMatchObject({
-      templateType: "organization", visibility: "organization", orgId: owner.organization.id, createdById: owner.user.id,
-      name: "beta discovery", sections: ["Goals"], systemPrompt: "[Protected]", isFeatured: false, usageCount: 1,
+      templateType: "organization",
+      visibility: "organization",
+      orgId: owner.organization.id,
+      createdById: owner.user.id,
+      name: "beta discovery",
+      sections: ["Goals"],
+      systemPrompt: "[Protected]",
+      isFeatured: false,
+      usageCount: 1,
     });
     expect(template.id).not.toBe(beta.id);
     expect(project).toMatchObject({ name: "beta discovery", templateId: template.id, template: { id: template.id } });
@@ -348,7 +384,15 @@ describe("POST /api/projects/from-marketplace", () => {
     for (let i = 1; i <= 3; i++) await create(free.client, { name: `Free ${i}` });
     const before = await usage(beta.id);
     const count = async () =>
-      Number((await db.selectFrom("templates").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", free.organization.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("templates")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("orgId", "=", free.organization.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const over = await free.client.post("/api/projects/from-marketplace", { templateId: beta.id });
     expectError(over, 403, "LIMIT_REACHED");
     expect(over.body).toMatchObject({ metric: "templates", limit: 3 });

@@ -30,7 +30,7 @@ describe("notification pages", () => {
     expect(page.text).toContain('aria-label="Notifications, 3 unread"');
     expect(text(page)).toContain("Notifications (3)");
     expect(text(page)).toContain("Second thing");
-    const ids = (await db.selectFrom("notifications").select(["id", "title"]).where("userId", "=", account.user.id).execute());
+    const ids = await db.selectFrom("notifications").select(["id", "title"]).where("userId", "=", account.user.id).execute();
     const second = ids.find((n) => n.title === "Second thing")!.id;
 
     const read = await postForm(account.client, "/notifications", { intent: "read", notificationId: second });
@@ -60,7 +60,10 @@ describe("notification pages", () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<label[^>]*for="pref-weeklyDigest"/);
     const res = await postForm(account.client, "/settings/notifications", {
-      emailNotifications: "on", projectUpdates: "on", commentMentions: "on", weeklyDigest: "on",
+      emailNotifications: "on",
+      projectUpdates: "on",
+      commentMentions: "on",
+      weeklyDigest: "on",
     });
     expect(res.status).toBe(302);
     const prefs = (await account.client.get("/api/user/notification-preferences")).body;

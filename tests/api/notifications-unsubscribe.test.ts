@@ -15,7 +15,12 @@ describe("POST /api/unsubscribe", () => {
   it("turns the token's category off without sign-in, and the token works once", async () => {
     const account = await signedUpClient({ name: "Una Unsub" });
     await notifyUsers(db, [account.user.id], { orgId: account.organization.id, type: "mention", title: "You were mentioned" });
-    const mail = await db.selectFrom("emails").selectAll().where("toAddress", "=", account.email).where("kind", "=", "notification.mention").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("emails")
+      .selectAll()
+      .where("toAddress", "=", account.email)
+      .where("kind", "=", "notification.mention")
+      .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/unsubscribe\?token=([^\s"&<]+)/.exec(mail.text)![1]!);
     expect(await db.selectFrom("unsubscribeTokens").select("id").where("tokenHash", "=", token).executeTakeFirst()).toBeUndefined();
     const res = await anonymous().post("/api/unsubscribe", { token });
@@ -37,7 +42,11 @@ describe("POST /api/unsubscribe", () => {
     expect(await prefs(account.client)).toMatchObject({ emailNotifications: false, projectUpdates: true });
 
     const old = await issueUnsubscribeLink(db, account.user.id, "teamActivity");
-    await db.updateTable("unsubscribeTokens").set({ expiresAt: nowIso(new Date(Date.now() - 1000)) }).where("tokenHash", "=", sha256(old.token)).execute();
+    await db
+      .updateTable("unsubscribeTokens")
+      .set({ expiresAt: nowIso(new Date(Date.now() - 1000)) })
+      .where("tokenHash", "=", sha256(old.token))
+      .execute();
     expectError(await anonymous().post("/api/unsubscribe", { token: old.token }), 410, "TOKEN_EXPIRED");
     expect((await prefs(account.client)).teamActivity).toBe(true);
   });

@@ -101,8 +101,14 @@ describe("preferences", () => {
     const got = await account.client.get("/api/user/notification-preferences");
     expect(got.status).toBe(200);
     expect(got.body).toEqual({
-      emailNotifications: true, projectUpdates: true, teamActivity: true, commentMentions: true,
-      exportNotifications: true, billingAlerts: true, weeklyDigest: false, securityAlerts: true,
+      emailNotifications: true,
+      projectUpdates: true,
+      teamActivity: true,
+      commentMentions: true,
+      exportNotifications: true,
+      billingAlerts: true,
+      weeklyDigest: false,
+      securityAlerts: true,
     });
     const patched = await account.client.patch("/api/user/notification-preferences", { weeklyDigest: true, teamActivity: false });
     expect(patched.status, patched.text).toBe(200);
@@ -192,7 +198,11 @@ describe("notifications from events", () => {
 
   it("invitation.created notifies an invitee who already has an account", async () => {
     await notifyFromEvent({
-      id: "evt-invite-1", orgId, name: "invitation.created", actorId: owner.user.id, createdAt: new Date().toISOString(),
+      id: "evt-invite-1",
+      orgId,
+      name: "invitation.created",
+      actorId: owner.user.id,
+      createdAt: new Date().toISOString(),
       data: { invitationId: "inv-1", email: other.email.toUpperCase(), role: "member" },
     });
     const notes = (await list(other.client)).notifications;

@@ -73,7 +73,7 @@ describe("request ids and logs", () => {
 
     const bad = await fetch(`${base}/api/health`, { headers: { "X-Request-Id": "x".repeat(101) } });
     expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const evil = await fetch(`${base}/api/health`, { headers: { "X-Request-Id": "a b\"}" } });
+    const evil = await fetch(`${base}/api/health`, { headers: { "X-Request-Id": 'a b"}' } });
     expect(evil.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 

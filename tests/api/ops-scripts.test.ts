@@ -89,7 +89,11 @@ describe("encryption key rotation", () => {
     expect(forced.rotated.webhooks).toBe(1);
     setEnv({ ENCRYPTION_KEY: forced.newKey });
     // Put the real key back under the new key for the next test.
-    await db.updateTable("aiProviderKeys").set({ keyEncrypted: encryptWithKey(AI_KEY, forced.newKey) }).where("id", "=", row!.id).execute();
+    await db
+      .updateTable("aiProviderKeys")
+      .set({ keyEncrypted: encryptWithKey(AI_KEY, forced.newKey) })
+      .where("id", "=", row!.id)
+      .execute();
   });
 
   it("re-encrypts every secret with a new key; the app works with it", async () => {

@@ -7,7 +7,14 @@ const INV = "/api/invitations";
 
 /** The raw token from the last invitation e-mail sent to `to`. */
 async function tokenSentTo(to: string) {
-  const mail = await db.selectFrom("emails").selectAll().where("toAddress", "=", to).where("kind", "=", "invitation").orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+  const mail = await db
+    .selectFrom("emails")
+    .selectAll()
+    .where("toAddress", "=", to)
+    .where("kind", "=", "invitation")
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const match = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "");
   expect(match, "invitation e-mail with a link").not.toBeNull();
   return decodeURIComponent(match![1]!);
@@ -91,7 +98,13 @@ describe("verify, accept, resend, cancel", () => {
     expect(reg.body.organization.id).toBe(orgId);
     expect(reg.body.organization.role).toBe("member");
     // Joining through registration is audited like an accept while signed in.
-    const audit = await db.selectFrom("auditLogs").selectAll().where("orgId", "=", orgId).where("action", "=", "invitation.accepted").where("actorEmail", "=", email).execute();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .selectAll()
+      .where("orgId", "=", orgId)
+      .where("action", "=", "invitation.accepted")
+      .where("actorEmail", "=", email)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ category: "team", targetType: "invitation", ip: "10.77.0.2" });
   });
@@ -137,12 +150,23 @@ describe("verify, accept, resend, cancel", () => {
     expect(again.body.invitation.invitedBy).toEqual({ id: admin.user.id, name: "Ada Admin" });
     const listed = (await owner.client.get(INV)).body.invitations.find((i: any) => i.id === id);
     expect(listed.invitedBy).toEqual({ id: admin.user.id, name: "Ada Admin" });
-    const mail = await db.selectFrom("emails").select("text").where("toAddress", "=", email).orderBy("createdAt", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("emails")
+      .select("text")
+      .where("toAddress", "=", email)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(mail.text).toContain("Ada Admin");
     const verify = await new TestClient("10.77.0.5").get(`${INV}/verify?token=${encodeURIComponent(await tokenSentTo(email))}`);
     expect(verify.body.invitedBy).toBe("Ada Admin");
     // The original inviter is kept in the audit log.
-    const audit = await db.selectFrom("auditLogs").select("metadata").where("action", "=", "invitation.resent").where("targetId", "=", id).executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .select("metadata")
+      .where("action", "=", "invitation.resent")
+      .where("targetId", "=", id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.metadata!).previousInvitedById).toBe(owner.user.id);
 
     // An invitation whose inviter's account is gone still answers a name when resent.

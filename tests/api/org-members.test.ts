@@ -117,7 +117,12 @@ describe("ownership transfer", () => {
     expect(roles[heir.user.id]).toBe("owner");
     expect(roles[team.user.id]).toBe("admin");
     const evs = await events("member.role_changed", team.organization.id);
-    expect(evs.map((e) => [e.userId, e.role])).toEqual(expect.arrayContaining([[heir.user.id, "owner"], [team.user.id, "admin"]]));
+    expect(evs.map((e) => [e.userId, e.role])).toEqual(
+      expect.arrayContaining([
+        [heir.user.id, "owner"],
+        [team.user.id, "admin"],
+      ]),
+    );
     // The former owner is now an admin and may not change the new owner.
     expectError(await team.client.patch(`${MEMBERS}/${heir.user.id}`, { role: "member" }), 403, "FORBIDDEN");
   });
@@ -126,7 +131,10 @@ describe("ownership transfer", () => {
 describe("switching organization", () => {
   it("lists the caller's organizations and moves the session to one they belong to", async () => {
     const multi = await signedUpClient({ name: "Multi Org" });
-    await db.insertInto("memberships").values({ id: `m-${multi.user.id}`, orgId, userId: multi.user.id, role: "viewer", createdAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto("memberships")
+      .values({ id: `m-${multi.user.id}`, orgId, userId: multi.user.id, role: "viewer", createdAt: new Date().toISOString() })
+      .execute();
     const list = await multi.client.get("/api/organization/switch");
     expect(list.body.organizations.map((o: any) => [o.id, o.current])).toEqual([
       [multi.organization.id, true],

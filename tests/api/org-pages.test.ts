@@ -64,14 +64,27 @@ describe("administration pages", () => {
     const member = await joinOrg(owner.organization.id, "member", "Mia Member");
     const heir = await joinOrg(owner.organization.id, "member", "Hugo Heir");
     const p = await member.client.post("/api/projects", { name: "Mia's spec" });
-    const role = await postForm(owner.client, "/admin/members", [["intent", "role"], ["userId", member.user.id], ["role", "viewer"], ["name", "Mia Member"]]);
+    const role = await postForm(owner.client, "/admin/members", [
+      ["intent", "role"],
+      ["userId", member.user.id],
+      ["role", "viewer"],
+      ["name", "Mia Member"],
+    ]);
     expect(role.status, role.text.slice(0, 300)).toBe(302);
     expect(text(await owner.client.get("/admin/members"))).toContain("Mia Member is now a viewer");
-    const removed = await postForm(owner.client, "/admin/members", [["intent", "remove"], ["userId", member.user.id], ["reassignTo", heir.user.id], ["name", "Mia Member"]]);
+    const removed = await postForm(owner.client, "/admin/members", [
+      ["intent", "remove"],
+      ["userId", member.user.id],
+      ["reassignTo", heir.user.id],
+      ["name", "Mia Member"],
+    ]);
     expect(removed.status).toBe(302);
     const project = await db.selectFrom("projects").select("createdById").where("id", "=", p.body.id).executeTakeFirstOrThrow();
     expect(project.createdById).toBe(heir.user.id);
-    const self = await postForm(owner.client, "/admin/members", [["intent", "remove"], ["userId", owner.user.id]]);
+    const self = await postForm(owner.client, "/admin/members", [
+      ["intent", "remove"],
+      ["userId", owner.user.id],
+    ]);
     expect(self.status).toBe(409);
     expect(text(self)).toContain("transfer ownership first");
   });
@@ -80,19 +93,43 @@ describe("administration pages", () => {
     const owner = await signedUpClient();
     const empty = await owner.client.get("/admin/invitations");
     expect(text(empty)).toContain("No pending invitations");
-    const bad = await postForm(owner.client, "/admin/invitations", [["intent", "invite"], ["email", "not-an-email"], ["role", "member"]]);
+    const bad = await postForm(owner.client, "/admin/invitations", [
+      ["intent", "invite"],
+      ["email", "not-an-email"],
+      ["role", "member"],
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('value="not-an-email"');
     expect(text(bad)).toContain("Enter a valid e-mail address");
     const email = uniqueEmail("page");
-    const sent = await postForm(owner.client, "/admin/invitations", [["intent", "invite"], ["email", email], ["role", "viewer"], ["message", "Hi"]]);
+    const sent = await postForm(owner.client, "/admin/invitations", [
+      ["intent", "invite"],
+      ["email", email],
+      ["role", "viewer"],
+      ["message", "Hi"],
+    ]);
     expect(sent.status, sent.text.slice(0, 300)).toBe(302);
     const list = await owner.client.get("/admin/invitations");
     expect(text(list)).toContain(`Invitation to ${email} created. No e-mail is sent from this server: use Copy link below`);
     const inv = await db.selectFrom("invitations").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect((await postForm(owner.client, "/admin/invitations", [["intent", "resend"], ["invitationId", inv.id]])).status).toBe(302);
+    expect(
+      (
+        await postForm(owner.client, "/admin/invitations", [
+          ["intent", "resend"],
+          ["invitationId", inv.id],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await db.selectFrom("emails").select("id").where("toAddress", "=", email).execute()).toHaveLength(2);
-    expect((await postForm(owner.client, "/admin/invitations", [["intent", "cancel"], ["invitationId", inv.id], ["email", email]])).status).toBe(302);
+    expect(
+      (
+        await postForm(owner.client, "/admin/invitations", [
+          ["intent", "cancel"],
+          ["invitationId", inv.id],
+          ["email", email],
+        ])
+      ).status,
+    ).toBe(302);
     expect(text(await owner.client.get("/admin/invitations"))).toContain("No pending invitations");
   });
 
@@ -118,22 +155,66 @@ describe("administration pages", () => {
   it("creates, archives and deletes teams, and saves organization settings with nested field errors", async () => {
     const owner = await signedUpClient();
     expect(text(await owner.client.get("/admin/teams"))).toContain("No teams yet");
-    const bad = await postForm(owner.client, "/admin/teams", [["intent", "create"], ["name", ""], ["color", "blue"]]);
+    const bad = await postForm(owner.client, "/admin/teams", [
+      ["intent", "create"],
+      ["name", ""],
+      ["color", "blue"],
+    ]);
     expect(bad.status).toBe(400);
-    expect((await postForm(owner.client, "/admin/teams", [["intent", "create"], ["name", "Design"], ["color", "#123456"]])).status).toBe(302);
+    expect(
+      (
+        await postForm(owner.client, "/admin/teams", [
+          ["intent", "create"],
+          ["name", "Design"],
+          ["color", "#123456"],
+        ])
+      ).status,
+    ).toBe(302);
     const team = await db.selectFrom("teams").selectAll().where("orgId", "=", owner.organization.id).executeTakeFirstOrThrow();
-    const edited = await postForm(owner.client, "/admin/teams", [["intent", "edit"], ["teamId", team.id], ["name", "Design Systems"], ["description", "Tokens"], ["color", ""]]);
+    const edited = await postForm(owner.client, "/admin/teams", [
+      ["intent", "edit"],
+      ["teamId", team.id],
+      ["name", "Design Systems"],
+      ["description", "Tokens"],
+      ["color", ""],
+    ]);
     expect(edited.status, edited.text.slice(0, 200)).toBe(302);
-    expect(await db.selectFrom("teams").select(["name", "description", "color"]).where("id", "=", team.id).executeTakeFirst()).toEqual({ name: "Design Systems", description: "Tokens", color: null });
-    const badEdit = await postForm(owner.client, "/admin/teams", [["intent", "edit"], ["teamId", team.id], ["name", ""]]);
+    expect(await db.selectFrom("teams").select(["name", "description", "color"]).where("id", "=", team.id).executeTakeFirst()).toEqual({
+      name: "Design Systems",
+      description: "Tokens",
+      color: null,
+    });
+    const badEdit = await postForm(owner.client, "/admin/teams", [
+      ["intent", "edit"],
+      ["teamId", team.id],
+      ["name", ""],
+    ]);
     expect(badEdit.status).toBe(400);
-    expect((await postForm(owner.client, "/admin/teams", [["intent", "archive"], ["teamId", team.id]])).status).toBe(302);
+    expect(
+      (
+        await postForm(owner.client, "/admin/teams", [
+          ["intent", "archive"],
+          ["teamId", team.id],
+        ])
+      ).status,
+    ).toBe(302);
     expect(text(await owner.client.get("/admin/teams"))).toContain("No teams yet");
     expect(text(await owner.client.get("/admin/teams?archived=1"))).toContain("Design Systems");
-    expect((await postForm(owner.client, "/admin/teams", [["intent", "delete"], ["teamId", team.id], ["name", "Design"]])).status).toBe(302);
+    expect(
+      (
+        await postForm(owner.client, "/admin/teams", [
+          ["intent", "delete"],
+          ["teamId", team.id],
+          ["name", "Design"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await db.selectFrom("teams").select("id").where("id", "=", team.id).execute()).toHaveLength(0);
 
-    const badColour = await postForm(owner.client, "/admin/settings", [["name", "Acme"], ["settings.branding.primaryColor", "red"]]);
+    const badColour = await postForm(owner.client, "/admin/settings", [
+      ["name", "Acme"],
+      ["settings.branding.primaryColor", "red"],
+    ]);
     expect(badColour.status).toBe(400);
     expect(badColour.text).toContain('id="field-settings.branding.primaryColor-error"');
     const saved = await postForm(owner.client, "/admin/settings", [
@@ -143,7 +224,11 @@ describe("administration pages", () => {
     ]);
     expect(saved.status).toBe(302);
     const settings = await owner.client.get("/api/organization/settings");
-    expect(settings.body).toMatchObject({ name: "Acme Inc", branding: { primaryColor: "#ff0000", companyName: "Acme" }, notifications: { emailDigest: false } });
+    expect(settings.body).toMatchObject({
+      name: "Acme Inc",
+      branding: { primaryColor: "#ff0000", companyName: "Acme" },
+      notifications: { emailDigest: false },
+    });
     expect(text(await owner.client.get("/admin/settings"))).toContain("Organization settings saved");
   });
 
@@ -153,10 +238,16 @@ describe("administration pages", () => {
     expect((await owner.client.get("/home")).text).not.toContain('id="switch-org"');
     const home = await multi.client.get("/home");
     expect(home.text).toContain('id="switch-org"');
-    const switched = await postForm(multi.client, "/admin?index", [["intent", "switch-organization"], ["organizationId", multi.organization.id]]);
+    const switched = await postForm(multi.client, "/admin?index", [
+      ["intent", "switch-organization"],
+      ["organizationId", multi.organization.id],
+    ]);
     expect(switched.status).toBe(302);
     expect((await multi.client.get("/api/auth/me")).body.organization.id).toBe(multi.organization.id);
-    const refused = await postForm(multi.client, "/admin?index", [["intent", "switch-organization"], ["organizationId", "nope"]]);
+    const refused = await postForm(multi.client, "/admin?index", [
+      ["intent", "switch-organization"],
+      ["organizationId", "nope"],
+    ]);
     expect(refused.status).toBe(404);
   });
 });

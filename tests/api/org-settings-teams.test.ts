@@ -31,7 +31,11 @@ describe("organization settings", () => {
   });
 
   it("lets admins change name, branding and emailDigest, keeping other settings keys", async () => {
-    await db.updateTable("organizations").set({ settings: JSON.stringify({ domain: { name: "x.example" } }) }).where("id", "=", owner.organization.id).execute();
+    await db
+      .updateTable("organizations")
+      .set({ settings: JSON.stringify({ domain: { name: "x.example" } }) })
+      .where("id", "=", owner.organization.id)
+      .execute();
     const res = await admin.client.patch(SETTINGS, {
       name: "Acme Product",
       settings: { branding: { primaryColor: "#112233", companyName: "Acme" }, notifications: { emailDigest: false } },
@@ -42,7 +46,12 @@ describe("organization settings", () => {
     expect(again.body.notifications.emailDigest).toBe(false);
     const row = await db.selectFrom("organizations").select("settings").where("id", "=", owner.organization.id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.settings).domain).toEqual({ name: "x.example" });
-    const audit = await db.selectFrom("auditLogs").selectAll().where("action", "=", "organization.settings_updated").where("orgId", "=", owner.organization.id).execute();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .selectAll()
+      .where("action", "=", "organization.settings_updated")
+      .where("orgId", "=", owner.organization.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await outsider.client.get(SETTINGS)).body.name).not.toBe("Acme Product");
   });

@@ -25,7 +25,7 @@ describe("server-rendered pages", () => {
     const share = await client.post(`/api/projects/${id}/share`, {});
 
     const pages: [string, string][] = [
-      ["/home", "Start a project</strong><span class=\"sr-only\"> (done)"],
+      ["/home", 'Start a project</strong><span class="sr-only"> (done)'],
       ["/projects", "Page tour"],
       ["/projects?status=NOT_A_STATUS&sortBy=bogus", "Page tour"],
       ["/projects/new?templateId=sys-lean-one-pager", "Lean One-Pager"],

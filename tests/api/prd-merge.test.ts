@@ -41,7 +41,10 @@ describe("mergePrd", () => {
 describe("PATCH /api/projects/{projectId}/prd with merge: true", () => {
   it("merges two saves that edited different sections from the same version", async () => {
     const base = await freshPrd();
-    const first = await ben.client.patch(`/api/projects/${projectId}/prd`, { content: BASE.replace("- None yet", "- Payment provider outage"), baseVersionId: base });
+    const first = await ben.client.patch(`/api/projects/${projectId}/prd`, {
+      content: BASE.replace("- None yet", "- Payment provider outage"),
+      baseVersionId: base,
+    });
     expect(first.status, first.text).toBe(200);
     const second = await ana.client.patch(`/api/projects/${projectId}/prd`, {
       content: BASE.replace("Checkout is slow.", "Checkout takes 9 seconds on mobile."),
@@ -58,7 +61,11 @@ describe("PATCH /api/projects/{projectId}/prd with merge: true", () => {
   it("refuses edits to the same lines with the conflicting places, and writes nothing", async () => {
     const base = await freshPrd();
     await ben.client.patch(`/api/projects/${projectId}/prd`, { content: BASE.replace("- Faster checkout", "- Checkout under 5 s"), baseVersionId: base });
-    const clash = await ana.client.patch(`/api/projects/${projectId}/prd`, { content: BASE.replace("- Faster checkout", "- Checkout under 3 s"), baseVersionId: base, merge: true });
+    const clash = await ana.client.patch(`/api/projects/${projectId}/prd`, {
+      content: BASE.replace("- Faster checkout", "- Checkout under 3 s"),
+      baseVersionId: base,
+      merge: true,
+    });
     expectError(clash, 409, "CONFLICT");
     expect(clash.body.conflicts).toEqual([{ base: "- Faster checkout", mine: "- Checkout under 3 s", theirs: "- Checkout under 5 s" }]);
     expect(clash.body.current.content).toContain("- Checkout under 5 s");
@@ -76,7 +83,11 @@ describe("PATCH /api/projects/{projectId}/prd with merge: true", () => {
     const foreignBase = await freshPrd();
     const own = await freshPrd();
     await ben.client.patch(`/api/projects/${projectId}/prd`, { content: BASE.replace("- None yet", "- Outage"), baseVersionId: own });
-    const res = await ana.client.patch(`/api/projects/${projectId}/prd`, { content: BASE.replace("slow", "very slow"), baseVersionId: foreignBase, merge: true });
+    const res = await ana.client.patch(`/api/projects/${projectId}/prd`, {
+      content: BASE.replace("slow", "very slow"),
+      baseVersionId: foreignBase,
+      merge: true,
+    });
     expectError(res, 409, "CONFLICT");
     expect(res.body.conflicts).toBeUndefined();
   });

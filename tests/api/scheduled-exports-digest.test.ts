@@ -141,7 +141,9 @@ describe("running a digest", () => {
     const s = await create(owner, digest({ includeChangelog: true }));
     const first = await runNow(owner, s.id);
     expect(first.body.projects.find((p: { projectId: string }) => p.projectId === ids.atlas).changelog.firstDelivery).toBe(true);
-    expect((await owner.client.post(`/api/projects/${ids.atlas}/prd`, { content: "# Goals\nShip the Atlas GA.\n\n# Risks\nNone.\n" })).status).toBeLessThan(300);
+    expect((await owner.client.post(`/api/projects/${ids.atlas}/prd`, { content: "# Goals\nShip the Atlas GA.\n\n# Risks\nNone.\n" })).status).toBeLessThan(
+      300,
+    );
     const eon = await project(owner, "Eon", "# Goals\nNew.\n");
     await db.updateTable("scheduledExportRuns").set({ status: "done" }).where("scheduleId", "=", s.id).execute();
     const second = await runNow(owner, s.id);
@@ -159,7 +161,13 @@ describe("running a digest", () => {
     const s = await create(owner, digest({ deliveryMethod: "email", webhookUrl: undefined, recipients: ["team@example.com"] }));
     expect((await owner.client.post(`${API}/${s.id}/trigger`)).status).toBe(202);
     await runDueJobs();
-    const mail = await db.selectFrom("emails").selectAll().where("toAddress", "=", "team@example.com").where("kind", "=", "scheduled_export").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("emails")
+      .selectAll()
+      .where("toAddress", "=", "team@example.com")
+      .where("kind", "=", "scheduled_export")
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe(`Weekly PRD digest: ${owner.organization.name}`);
     expect(mail.text).toContain(`The PRDs of ${owner.organization.name}: 2 of 3 projects attached as one zip.`);
     expect(mail.text).toMatch(/- Beacon \(Draft, updated [^)]+\): Beacon\.md\./);
@@ -233,7 +241,10 @@ describe("who gets what", () => {
 describe("the OpenAPI document", () => {
   it("lists the enums of scheduleType, format and deliveryMethod and leaves projectId optional", async () => {
     const doc = (await owner.client.get("/api/openapi.json")).body;
-    for (const [method, path] of [["post", API], ["patch", `${API}/{exportId}`]] as const) {
+    for (const [method, path] of [
+      ["post", API],
+      ["patch", `${API}/{exportId}`],
+    ] as const) {
       const schema = doc.paths[path][method].requestBody.content["application/json"].schema;
       expect(schema.properties.scheduleType.enum).toEqual(["weekly", "weekly_digest", "on_status_change", "cron", "custom_cron", "one_time"]);
       expect(schema.properties.format.enum).toEqual(["pdf", "html", "docx", "markdown"]);

@@ -51,7 +51,19 @@ describe("schedules pages without JavaScript", () => {
     expect(pageText(page)).toContain("Free plan");
     const mine = await owner.client.get(PAGE);
     expect(pageText(mine)).toContain("No scheduled exports yet");
-    for (const label of ["Project", "Schedule", "Date and time", "Cron expression", "Project status that sends it", "Timezone", "Format", "Delivery", "Recipients", "Webhook URL", "Message (optional)"]) {
+    for (const label of [
+      "Project",
+      "Schedule",
+      "Date and time",
+      "Cron expression",
+      "Project status that sends it",
+      "Timezone",
+      "Format",
+      "Delivery",
+      "Recipients",
+      "Webhook URL",
+      "Message (optional)",
+    ]) {
       expect(pageText(mine)).toContain(label);
     }
     expect(mine.text).toContain('for="field-cronExpression"');
@@ -82,7 +94,11 @@ describe("schedules pages without JavaScript", () => {
     expect(t).toContain("e-mail to team@example.com, cto@example.com");
     expect(t).toContain("No deliveries yet");
     expect(detail.text).toContain('value="2030-01-03T16:30"');
-    const row = await db.selectFrom("scheduledExports").select(["cronExpression", "scheduleType"]).where("id", "=", location.split("/").pop()!).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("scheduledExports")
+      .select(["cronExpression", "scheduleType"])
+      .where("id", "=", location.split("/").pop()!)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ cronExpression: null, scheduleType: "weekly" });
     expect(pageText(await owner.client.get(PAGE))).toContain("Every Thursday at 16:30 (Europe/Berlin)");
   });
@@ -190,7 +206,12 @@ describe("schedules pages without JavaScript", () => {
     expect((await postForm(member.client, path, { intent: "run" })).status).toBe(302);
     await runDueJobs();
     expect(pageText(await member.client.get(path))).toContain("delivered");
-    const mail = await db.selectFrom("emails").select(["subject", "text"]).where("toAddress", "=", "team@example.com").where("subject", "like", "Weekly PRD digest%").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("emails")
+      .select(["subject", "text"])
+      .where("toAddress", "=", "team@example.com")
+      .where("subject", "like", "Weekly PRD digest%")
+      .executeTakeFirstOrThrow();
     expect(mail.text).toContain("- Atlas (Draft");
     expect(mail.text).not.toContain("Stranger Things");
 

@@ -88,7 +88,8 @@ const webhook = () => ({ deliveryMethod: "webhook", webhookUrl: receiver.url });
 
 const runsOf = (id: string) => db.selectFrom("scheduledExportRuns").selectAll().where("scheduleId", "=", id).orderBy("createdAt").execute();
 const row = (id: string) => db.selectFrom("scheduledExports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const logs = async (id: string) => (await owner.client.get(`${API}/${id}/logs`)).body.logs as { status: string; error: string | null; recipients: string[]; deliveryMethod: string }[];
+const logs = async (id: string) =>
+  (await owner.client.get(`${API}/${id}/logs`)).body.logs as { status: string; error: string | null; recipients: string[]; deliveryMethod: string }[];
 
 /** The attachments of a raw MIME message: filename, content type, decoded body. */
 function attachments(raw: string) {
@@ -117,7 +118,10 @@ describe("time-based runs with a controllable clock", () => {
     expect(await tickScheduledExports(due)).toEqual({ due: 1, started: 1 });
     // The same minute again, or a second tick racing it: nothing more.
     const again = await Promise.all([tickScheduledExports(due), tickScheduledExports(new Date(due.getTime() + 30_000))]);
-    expect(again).toEqual([{ due: 0, started: 0 }, { due: 0, started: 0 }]);
+    expect(again).toEqual([
+      { due: 0, started: 0 },
+      { due: 0, started: 0 },
+    ]);
     const [run] = await runsOf(s.id);
     expect(run).toMatchObject({ scheduledFor: due.toISOString(), reason: "schedule", status: "pending" });
     expect((await row(s.id)).nextRunAt).toBe(new Date(due.getTime() + 7 * DAY).toISOString());
@@ -251,12 +255,19 @@ describe("status-change webhooks", () => {
     expect(hit!.headers["x-webhook-timestamp"]).toBe(body.generatedAt);
     const [log] = await logs(s.id);
     expect(log).toMatchObject({ status: "delivered", deliveryMethod: "webhook", recipients: [receiver.url], error: null });
-    expect(hit!.headers["x-webhook-id"]).toBe((await db.selectFrom("exportDeliveryLogs").select("id").where("scheduledExportId", "=", s.id).executeTakeFirstOrThrow()).id);
+    expect(hit!.headers["x-webhook-id"]).toBe(
+      (await db.selectFrom("exportDeliveryLogs").select("id").where("scheduledExportId", "=", s.id).executeTakeFirstOrThrow()).id,
+    );
     expect((await runsOf(s.id))[0]!.reason).toBe("status_change");
     expect(await runsOf(other.id)).toHaveLength(0);
 
     // Dispatching the same event again (listeners are at-least-once) does not run it twice.
-    const event = await db.selectFrom("events").select("id").where("name", "=", "project.status_changed").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const event = await db
+      .selectFrom("events")
+      .select("id")
+      .where("name", "=", "project.status_changed")
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
     await db.updateTable("events").set({ processedAt: null }).where("id", "=", event.id).execute();
     await runDueJobs();
     expect(await runsOf(s.id)).toHaveLength(1);
@@ -291,7 +302,9 @@ describe("status-change webhooks", () => {
     expect(await logs(s.id)).toMatchObject([{ status: "failed", error: "HTTP 500: receiver error" }]);
     expect((await runsOf(s.id))[0]!.status).toBe("failed");
     const failed = await db.selectFrom("events").select("data").where("name", "=", "export.failed").execute();
-    expect(failed.map((e) => JSON.parse(e.data))).toContainEqual(expect.objectContaining({ scheduledExportId: s.id, error: "HTTP 500: receiver error", reason: "manual" }));
+    expect(failed.map((e) => JSON.parse(e.data))).toContainEqual(
+      expect.objectContaining({ scheduledExportId: s.id, error: "HTTP 500: receiver error", reason: "manual" }),
+    );
     expect((await row(s.id)).lastDeliveredContent).toBeNull();
     // Given up: later runs of the worker send nothing more.
     await runDueJobs({ now: new Date(now + DAY) });
@@ -334,7 +347,10 @@ describe("status-change webhooks", () => {
   });
 
   it("delivers PDF and DOCX files as real documents", async () => {
-    for (const [format, filename, magic] of [["pdf", "Atlas.pdf", "%PDF-"], ["docx", "Atlas.docx", "PK"]] as const) {
+    for (const [format, filename, magic] of [
+      ["pdf", "Atlas.pdf", "%PDF-"],
+      ["docx", "Atlas.docx", "PK"],
+    ] as const) {
       mails.length = 0;
       const s = await create({ scheduleType: "weekly", format, ...emailTo(["pdf@example.com"]) });
       expect((await owner.client.post(`${API}/${s.id}/trigger`)).status).toBe(202);

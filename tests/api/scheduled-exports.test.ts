@@ -93,7 +93,11 @@ describe("create, read, update, delete", () => {
     expect(custom.scheduleType).toBe("cron");
     expect(custom.cronExpression).toBe("0 9 * * 1-5");
     const plain = await create(owner, weekly({ scheduleType: "cron", cronExpression: "30 17 * * 5", timezone: "America/New_York" }));
-    expect(new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", weekday: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(plain.nextRunAt))).toBe("Fri 17:30");
+    expect(
+      new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", weekday: "short", hour: "2-digit", minute: "2-digit" }).format(
+        new Date(plain.nextRunAt),
+      ),
+    ).toBe("Fri 17:30");
     const patched = await owner.client.patch(`${API}/${plain.id}`, { scheduleType: "weekly_digest" });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.schedule).toMatchObject({ scheduleType: "weekly", cronExpression: null });
@@ -136,7 +140,13 @@ describe("create, read, update, delete", () => {
     expect(del.body).toEqual({ success: true });
     expectError(await owner.client.get(`${API}/${s.id}`), 404, "NOT_FOUND");
     const audit = await db.selectFrom("auditLogs").select("action").where("targetId", "=", s.id).execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(["scheduled_export.created", "scheduled_export.deleted", "scheduled_export.updated", "scheduled_export.updated", "scheduled_export.updated"]);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "scheduled_export.created",
+      "scheduled_export.deleted",
+      "scheduled_export.updated",
+      "scheduled_export.updated",
+      "scheduled_export.updated",
+    ]);
   });
 });
 

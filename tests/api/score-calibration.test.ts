@@ -18,9 +18,9 @@ import { checkPrd } from "~/prd-rules/check";
 const DIR = path.resolve("tests/fixtures/calibration");
 const BANDS = ["excellent", "good", "fair", "weak", "poor", "skeleton"] as const;
 type Band = (typeof BANDS)[number];
-const set = (JSON.parse(fs.readFileSync(path.join(DIR, "bands.json"), "utf8")) as { file: string; band: Band; min: number; max: number; placeholders: number }[]).map(
-  (entry) => ({ ...entry, text: fs.readFileSync(path.join(DIR, entry.file), "utf8") }),
-);
+const set = (
+  JSON.parse(fs.readFileSync(path.join(DIR, "bands.json"), "utf8")) as { file: string; band: Band; min: number; max: number; placeholders: number }[]
+).map((entry) => ({ ...entry, text: fs.readFileSync(path.join(DIR, entry.file), "utf8") }));
 const ctx: BuiltinContext = { memories: [] };
 const scored = set.map((e) => ({ ...e, score: score({ prdContent: e.text }, ctx).overallScore, check: checkPrd(e.text), analysis: analyze(e.text, ctx) }));
 const inBand = (band: Band) => scored.filter((e) => e.band === band);

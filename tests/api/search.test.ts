@@ -70,9 +70,7 @@ describe("GET /api/search — ranking and response", () => {
       priority: null,
       updatedAt: expect.any(String),
     });
-    expect(Object.keys(first).sort()).toEqual(
-      ["matchedIn", "name", "priority", "projectId", "score", "snippet", "status", "updatedAt"].sort(),
-    );
+    expect(Object.keys(first).sort()).toEqual(["matchedIn", "name", "priority", "projectId", "score", "snippet", "status", "updatedAt"].sort());
     expect(Math.round(first.score * 1000) / 1000).toBe(first.score);
   });
 
@@ -200,11 +198,7 @@ describe("GET /api/search — visibility", () => {
   it("shows a viewer only the projects they collaborate on", async () => {
     const v = await signedUpClient();
     // Move the new user into organization A as a viewer.
-    await db
-      .updateTable("memberships")
-      .set({ orgId: a.organization.id, role: "viewer" })
-      .where("userId", "=", v.user.id)
-      .execute();
+    await db.updateTable("memberships").set({ orgId: a.organization.id, role: "viewer" }).where("userId", "=", v.user.id).execute();
     await db.updateTable("sessions").set({ orgId: a.organization.id }).where("userId", "=", v.user.id).execute();
     const before = await search(v.client, { q: "kestrel" });
     expect(before.status, before.text).toBe(200);

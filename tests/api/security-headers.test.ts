@@ -16,7 +16,6 @@ import { serveApp } from "../support/serve";
  * static files) says nosniff; HSTS is sent exactly when APP_URL is https.
  */
 
-
 const HSTS = "max-age=31536000; includeSubDomains";
 const HTTP_APP_URL = "http://localhost:3000";
 
@@ -68,7 +67,10 @@ function expectProtectedPage(res: ApiResult, path: string) {
   expect(nonces, path).toHaveLength(1);
   const nonce = nonces[0]!.slice("'nonce-".length, -1);
   expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-  expect(scriptSrc!.filter((s) => !s.startsWith("'nonce-")), path).toEqual(["'self'"]);
+  expect(
+    scriptSrc!.filter((s) => !s.startsWith("'nonce-")),
+    path,
+  ).toEqual(["'self'"]);
 
   const scripts = [...parseHtml(res.text).querySelectorAll("script")];
   // Remix's context and module loader, the scroll restoration, the streamed loader data.

@@ -44,7 +44,9 @@ describe("accepting an invitation with SMTP", () => {
     const refused = await squatter.client.post("/api/invitations/accept", { token });
     expectError(refused, 403, "FORBIDDEN");
     expect(refused.body.error).toContain("Confirm your e-mail address");
-    expect(await db.selectFrom("memberships").select("id").where("orgId", "=", owner.organization.id).where("userId", "=", squatter.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("memberships").select("id").where("orgId", "=", owner.organization.id).where("userId", "=", squatter.user.id).execute()).toEqual(
+      [],
+    );
     // The invitation is still usable by whoever proves the address.
     expect((await db.selectFrom("invitations").select("status").where("email", "=", carol).executeTakeFirstOrThrow()).status).toBe("pending");
 

@@ -61,13 +61,15 @@ describe("joining another organization by registering the invitee's address", ()
     const erin = uniqueEmail("erin");
     const orgId = owner.organization.id;
     const { queueEmail } = await import("~/domain/mail/mail.server");
-    await db.transaction().execute((trx) =>
-      queueEmail(trx, { to: erin, orgId: null, kind: "notification.digest", subject: "Your digest", text: "Earlier secret digest" }),
-    );
+    await db
+      .transaction()
+      .execute((trx) => queueEmail(trx, { to: erin, orgId: null, kind: "notification.digest", subject: "Your digest", text: "Earlier secret digest" }));
     const account = await signedUpClient({ email: erin });
-    await db.transaction().execute((trx) =>
-      queueEmail(trx, { to: erin, orgId: account.organization.id, kind: "notification.mention", subject: "Mentioned", text: "A fresh mention" }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        queueEmail(trx, { to: erin, orgId: account.organization.id, kind: "notification.mention", subject: "Mentioned", text: "A fresh mention" }),
+      );
     const page = await outboxPage(account);
     expect(page).toContain("A fresh mention");
     expect(page).not.toContain("Earlier secret digest");

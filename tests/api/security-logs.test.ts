@@ -52,9 +52,7 @@ describe("bearer tokens in the access log", () => {
     const log = lines.join("\n");
     for (const token of tokens) expect(log).not.toContain(token);
     const paths = lines.filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l).path as string);
-    expect(paths).toEqual(
-      expect.arrayContaining(["/share/:token", "/share/:token", "/invite/:token", "/api/webhooks/incoming/:token", "/reset-password"]),
-    );
+    expect(paths).toEqual(expect.arrayContaining(["/share/:token", "/share/:token", "/invite/:token", "/api/webhooks/incoming/:token", "/reset-password"]));
   });
 
   it("redacts only the secret segment", () => {

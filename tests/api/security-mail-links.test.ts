@@ -25,7 +25,13 @@ function postWithHost(path: string, body: unknown, host: string) {
   const url = new URL(path, app.url);
   return new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { Host: host, "Content-Type": "application/json", "X-Forwarded-Host": host } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { Host: host, "Content-Type": "application/json", "X-Forwarded-Host": host },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
@@ -38,7 +44,13 @@ function postWithHost(path: string, body: unknown, host: string) {
 
 async function resetLinkAfterForgedHost(email: string) {
   expect(await postWithHost("/api/auth/forgot-password", { email }, "evil.example")).toBe(200);
-  const mail = await db.selectFrom("emails").select("text").where("toAddress", "=", email).where("kind", "=", "reset_password").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+  const mail = await db
+    .selectFrom("emails")
+    .select("text")
+    .where("toAddress", "=", email)
+    .where("kind", "=", "reset_password")
+    .orderBy("createdAt", "desc")
+    .executeTakeFirstOrThrow();
   return mail.text.match(/https?:\/\/\S+reset-password\?token=\S+/)![0];
 }
 

@@ -38,7 +38,10 @@ describe("mentions of people who cannot read the project", () => {
 
     // The same through the page form (JavaScript off): the confirmation names who was not notified.
     const form = new URLSearchParams({ intent: "comment-create", content: `cc @${viewer.email}` });
-    const page = await member.client.call("POST", `/projects/${projectId}?index`, { body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const page = await member.client.call("POST", `/projects/${projectId}?index`, {
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(pageText(page)).toContain("Vera Viewer was not notified: they cannot open this project.");
 
     // Shared with the viewer, the next mention reaches them.

@@ -50,9 +50,7 @@ describe("AI providers page (/settings/ai)", () => {
     expect(page.status).toBe(200);
     const t = text(page);
     expect(t).toContain("What answers right now: the built-in offline drafter");
-    expect(t).toContain(
-      "your personal key, then your organization's key, then the server's key, then the built-in offline drafter (no AI, works offline)",
-    );
+    expect(t).toContain("your personal key, then your organization's key, then the server's key, then the built-in offline drafter (no AI, works offline)");
     expect(t).toContain("No personal keys yet");
     const keyInput = /<input[^>]*name="key"[^>]*>/.exec(page.text)?.[0] ?? "";
     expect(keyInput).toContain('type="password"');
@@ -176,7 +174,13 @@ describe("Memory page (/settings/memory)", () => {
     expect(text(page)).toContain("Saved to memory: “Write PRDs in British English.”");
     expect(text(page)).toContain("Importance 8/10");
     expect(text(page)).toContain("Keep them short.");
-    await submit(ana.client, "/settings/memory", { intent: "add", memoryType: "decision", category: "technical", content: "The API is REST, not GraphQL.", importance: "" });
+    await submit(ana.client, "/settings/memory", {
+      intent: "add",
+      memoryType: "decision",
+      category: "technical",
+      content: "The API is REST, not GraphQL.",
+      importance: "",
+    });
   });
 
   it("filters by type and category with a plain GET form", async () => {
@@ -207,8 +211,7 @@ describe("Memory page (/settings/memory)", () => {
   });
 
   it("extracts memories from a pasted conversation with the offline drafter", async () => {
-    const conversation =
-      "User: We use Postgres and deploy on Fly.io. I prefer concise PRDs with bullet points.\nAssistant: Got it, I will keep that in mind.";
+    const conversation = "User: We use Postgres and deploy on Fly.io. I prefer concise PRDs with bullet points.\nAssistant: Got it, I will keep that in mind.";
     const { page } = await submit(ana.client, "/settings/memory", { intent: "extract", conversation });
     const t = text(page);
     expect(t).toMatch(/Found (\d+), saved (\d+)/);

@@ -97,7 +97,12 @@ describe("routing and messages", () => {
     expect(options).toEqual(["No default (post nothing)", "#design", "#general", "#product", "#random", "#reviews"]);
     const bad = await owner.client.call("PUT", "/api/integrations/slack", { json: { defaultChannelId: "C99NOPE" } });
     expectError(bad, 400, "VALIDATION_ERROR");
-    const saved = await form(owner.client, "/settings/slack", { intent: "routing", defaultChannelId: "C00CHAN", channel_review_requested: "C02CHAN", channel_mention: "" });
+    const saved = await form(owner.client, "/settings/slack", {
+      intent: "routing",
+      defaultChannelId: "C00CHAN",
+      channel_review_requested: "C02CHAN",
+      channel_mention: "",
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(pageText(saved)).toContain("Channels saved.");
     const status = (await owner.client.get("/api/integrations/slack")).body;
@@ -109,7 +114,11 @@ describe("routing and messages", () => {
   it("posts one message with a link for a status change, a review request and a mention, each to its channel", async () => {
     const before = slack.state.posted.length;
     expect((await owner.client.patch(`/api/projects/${projectId}/status`, { status: "IN_PROGRESS" })).status).toBe(200);
-    const review = await owner.client.post(`/api/projects/${projectId}/stakeholder-views`, { name: "Launch sign-off", requestReview: true, stakeholderName: "Dana Director" });
+    const review = await owner.client.post(`/api/projects/${projectId}/stakeholder-views`, {
+      name: "Launch sign-off",
+      requestReview: true,
+      stakeholderName: "Dana Director",
+    });
     expect(review.status, review.text).toBe(201);
     const comment = await owner.client.post(`/api/projects/${projectId}/comments`, { content: `@${member.email} please check the scope` });
     expect(comment.status, comment.text).toBe(201);
@@ -157,7 +166,12 @@ describe("routing and messages", () => {
     expect(postedSince(before)).toHaveLength(0);
     await runJobs(8);
     expect(postedSince(before)).toHaveLength(1);
-    const delivery = await db.selectFrom("slackDeliveries").selectAll().where("orgId", "=", owner.organization.id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const delivery = await db
+      .selectFrom("slackDeliveries")
+      .selectAll()
+      .where("orgId", "=", owner.organization.id)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
     expect(delivery).toMatchObject({ status: "sent", attempts: 2 });
   });
 
@@ -219,7 +233,9 @@ describe("who may see and change it", () => {
     expect(status).toMatchObject({ connected: false, teamName: null, routing: { defaultChannel: null, projects: [] } });
     expectError(await stranger.client.post("/api/integrations/slack/test", {}), 409, "CONFLICT");
     // Their project cannot be routed through the first organization, nor the first one's through theirs.
-    const bad = await owner.client.call("PUT", "/api/integrations/slack", { json: { projects: [{ projectId: (await stranger.client.post("/api/projects", { name: "Secret" })).body.id, channelId: "C01CHAN" }] } });
+    const bad = await owner.client.call("PUT", "/api/integrations/slack", {
+      json: { projects: [{ projectId: (await stranger.client.post("/api/projects", { name: "Secret" })).body.id, channelId: "C01CHAN" }] },
+    });
     expectError(bad, 400, "VALIDATION_ERROR");
     const before = slack.state.posted.length;
     const theirs = (await stranger.client.post("/api/projects", { name: "Other" })).body.id;

@@ -105,7 +105,14 @@ describe("dataStamp and StampedCache", () => {
     // better-sqlite3 reports these as readers (they return rows), and data_version ignores this connection's own commits.
     await db.updateTable("users").set({ name: "Returning 2" }).where("id", "=", user.id).returning("id").execute();
     expect(moved()).toBe(true);
-    const entry = { id: crypto.randomUUID(), orgId: organization.id, cidr: "198.51.100.0/24", label: "x", createdById: null, createdAt: new Date().toISOString() };
+    const entry = {
+      id: crypto.randomUUID(),
+      orgId: organization.id,
+      cidr: "198.51.100.0/24",
+      label: "x",
+      createdById: null,
+      createdAt: new Date().toISOString(),
+    };
     await db.insertInto("ipAllowlistEntries").values(entry).returningAll().execute();
     expect(moved()).toBe(true);
     await db.deleteFrom("ipAllowlistEntries").where("id", "=", entry.id).returning("id").execute();
@@ -133,7 +140,12 @@ describe("dataStamp and StampedCache", () => {
     expect((await owner.client.post(`/api/projects/${projectId}/collaborators`, { email: guest.email, role: "viewer" })).status).toBe(201);
     expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
     expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(200);
-    const removed = await db.deleteFrom("projectCollaborators").where("projectId", "=", projectId).where("userId", "=", guest.user.id).returning("id").execute();
+    const removed = await db
+      .deleteFrom("projectCollaborators")
+      .where("projectId", "=", projectId)
+      .where("userId", "=", guest.user.id)
+      .returning("id")
+      .execute();
     expect(removed).toHaveLength(1);
     expect((await guest.client.get(`/api/projects/${projectId}`)).status).toBe(404);
 
@@ -141,7 +153,14 @@ describe("dataStamp and StampedCache", () => {
     expect((await caller.get("/api/projects", { key })).status).toBe(200);
     await db
       .insertInto("ipAllowlistEntries")
-      .values({ id: crypto.randomUUID(), orgId: owner.organization.id, cidr: "192.0.2.0/24", label: "office", createdById: owner.user.id, createdAt: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        orgId: owner.organization.id,
+        cidr: "192.0.2.0/24",
+        label: "office",
+        createdById: owner.user.id,
+        createdAt: new Date().toISOString(),
+      })
       .returning("id")
       .execute();
     const blocked = await caller.get("/api/projects", { key });
@@ -156,7 +175,12 @@ describe("dataStamp and StampedCache", () => {
     expect((await caller.post("/api/projects", { name: "Not as a viewer" }, { key })).status).toBe(403);
 
     // Revoked with UPDATE … RETURNING: the next request is refused.
-    const revoked = await db.updateTable("apiKeys").set({ revokedAt: new Date().toISOString() }).where("userId", "=", owner.user.id).returning(["id", "revokedAt"]).execute();
+    const revoked = await db
+      .updateTable("apiKeys")
+      .set({ revokedAt: new Date().toISOString() })
+      .where("userId", "=", owner.user.id)
+      .returning(["id", "revokedAt"])
+      .execute();
     expect(revoked).toHaveLength(1);
     const refused = await caller.get("/api/projects", { key });
     expect(refused.status).toBe(401);

@@ -91,7 +91,11 @@ describe("POST /api/admin/templates", () => {
     const over = await free.client.post("/api/admin/templates", { name: "Free 4", description: "d", category: "c" });
     expectError(over, 403, "LIMIT_REACHED");
     expect(over.body).toMatchObject({ metric: "templates", limit: 3, current: 3 });
-    const count = await db.selectFrom("templates").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", free.organization.id).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("templates")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("orgId", "=", free.organization.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(3);
   });
 });

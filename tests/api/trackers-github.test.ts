@@ -318,7 +318,10 @@ describe("two sends at once", () => {
     expect((await first).body).toMatchObject({ created: 3, failed: 0 });
     expect(gh.issues.filter((i) => i.repo === "acme/race")).toHaveLength(3);
     // Finished: the lease is released and a send updates.
-    expect((await send("send", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject)).body).toMatchObject({ created: 0, updated: 3 });
+    expect((await send("send", { connectionId, target: "acme/race", outputId: raceOutput }, owner, raceProject)).body).toMatchObject({
+      created: 0,
+      updated: 3,
+    });
     expect(await db.selectFrom("trackerSendLocks").selectAll().execute()).toEqual([]);
   });
 

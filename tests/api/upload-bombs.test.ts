@@ -162,7 +162,14 @@ describe("POST /api/upload/document: decompression bombs", () => {
 describe("/projects/new from a document: a bomb creates nothing", () => {
   it("answers 413 in the form and leaves no project, PRD or file behind", async () => {
     const count = async (table: "projects" | "prdVersions" | "projectFiles") =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const rows = async () => ({ projects: await count("projects"), prds: await count("prdVersions"), files: await count("projectFiles") });
     const before = await rows();
     const fd = new FormData();
@@ -182,7 +189,14 @@ describe("images: a bound on declared pixels", () => {
   it("refuses a project image over 40 megapixels with 413 and stores nothing", async () => {
     const projectId = (await owner.client.post("/api/projects", { name: "Pixels" })).body.id as string;
     const count = async () =>
-      Number((await db.selectFrom("uploadedImages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("uploadedImages")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const res = await send(owner.client, "/api/upload/image", { bytes: png, name: "huge.png" }, { projectId });
     expectError(res, 413, "PAYLOAD_TOO_LARGE");

@@ -37,7 +37,9 @@ describe("/projects/new: start a project from a document", () => {
   });
 
   it("creates the project from a DOCX: title as name, summary as description, text as PRD, original as file", async () => {
-    const docx = await makeDocx("<h1>Team Calendar</h1><p>Managers must see who is away next week.</p><h2>Scope</h2><p>Only EU offices will be covered at launch.</p>");
+    const docx = await makeDocx(
+      "<h1>Team Calendar</h1><p>Managers must see who is away next week.</p><h2>Scope</h2><p>Only EU offices will be covered at launch.</p>",
+    );
     const res = await postDocument(owner.client, { bytes: docx, name: "calendar-brief.docx" });
     expect(res.status, res.text.slice(0, 400)).toBe(302);
     const location = res.headers.get("Location")!;
@@ -58,7 +60,15 @@ describe("/projects/new: start a project from a document", () => {
 
   it("shows 415 and 413 errors in the form and creates nothing", async () => {
     const count = async () =>
-      Number((await db.selectFrom("projects").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", owner.organization.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("projects")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("orgId", "=", owner.organization.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const bad = await postDocument(owner.client, { bytes: elfBytes(), name: "notes.txt" });
     expect(bad.status).toBe(415);

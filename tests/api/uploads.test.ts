@@ -27,7 +27,13 @@ beforeEach(() => {
   setFlagResolver((_actor, key) => key !== "transcription" || transcriptionOn);
 });
 
-function send(client: TestClient, path: string, file: { bytes: Uint8Array | string; name: string; type?: string } | null, fields: Record<string, string> = {}, key?: string) {
+function send(
+  client: TestClient,
+  path: string,
+  file: { bytes: Uint8Array | string; name: string; type?: string } | null,
+  fields: Record<string, string> = {},
+  key?: string,
+) {
   const fd = new FormData();
   if (file) fd.append("file", new File([file.bytes as BlobPart], file.name, file.type ? { type: file.type } : {}));
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -206,7 +212,15 @@ describe("POST /api/upload/image and GET /api/uploads/images/{id}", () => {
     expect((await bytesOf(owner.client, "/api/uploads/images/nope")).status).toBe(404);
 
     // Deleting the project removes the image and its bytes.
-    const blobs = async () => Number((await db.selectFrom("blobs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const blobs = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("blobs")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const temp = (await owner.client.post("/api/projects", { name: "Temp" })).body.id;
     const before = await blobs();
     const tmpImg = await send(owner.client, "/api/upload/image", { bytes: await makePng(10, 10), name: "a.png" }, { projectId: temp });
@@ -222,11 +236,19 @@ describe("POST /api/upload/image and GET /api/uploads/images/{id}", () => {
     const res = await send(owner.client, "/api/upload/image", { bytes: wide, name: "wide.png" }, { projectId });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ width: 4096, contentType: "image/png" });
-    expectError(await send(owner.client, "/api/upload/image", { bytes: elfBytes(), name: "x.png", type: "image/png" }, { projectId }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await send(owner.client, "/api/upload/image", { bytes: elfBytes(), name: "x.png", type: "image/png" }, { projectId }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     const broken = Buffer.concat([(await makePng(50, 50)).subarray(0, 60), Buffer.alloc(40, 1)]);
     expectError(await send(owner.client, "/api/upload/image", { bytes: broken, name: "b.png" }, { projectId }), 415, "UNSUPPORTED_MEDIA_TYPE");
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>';
-    expectError(await send(owner.client, "/api/upload/image", { bytes: svg, name: "a.svg", type: "image/svg+xml" }, { projectId }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await send(owner.client, "/api/upload/image", { bytes: svg, name: "a.svg", type: "image/svg+xml" }, { projectId }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 
   it("needs edit access, a projectId and at most 5 MB", async () => {
@@ -260,7 +282,15 @@ describe("POST /api/upload/transcribe", () => {
     // 58 minutes left of 60: one more minute is allowed, then the quota is spent.
     await db
       .insertInto("uploadUsage")
-      .values({ id: `seed-${t.organization.id}`, orgId: t.organization.id, userId: t.user.id, metric: "transcription_minutes", amount: 58, label: "seed", createdAt: new Date().toISOString() })
+      .values({
+        id: `seed-${t.organization.id}`,
+        orgId: t.organization.id,
+        userId: t.user.id,
+        metric: "transcription_minutes",
+        amount: 58,
+        label: "seed",
+        createdAt: new Date().toISOString(),
+      })
       .execute();
     const count = audio.requests.length;
     const over = await send(t.client, "/api/upload/transcribe", wav());

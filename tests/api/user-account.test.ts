@@ -43,7 +43,13 @@ describe("profile and timezone", () => {
       preferredStyle: "Technical",
     });
     expect(patch.status, patch.text).toBe(200);
-    expect(patch.body.profile).toMatchObject({ name: "Pat P.", jobTitle: "PM", bio: "Writes specs", avatar: "https://example.com/a.png", preferredStyle: "technical" });
+    expect(patch.body.profile).toMatchObject({
+      name: "Pat P.",
+      jobTitle: "PM",
+      bio: "Writes specs",
+      avatar: "https://example.com/a.png",
+      preferredStyle: "technical",
+    });
     expect((await client.get("/api/auth/me")).body.user.name).toBe("Pat P.");
 
     const cleared = await client.patch("/api/user/profile", { bio: "", avatar: null });
@@ -93,7 +99,13 @@ describe("onboarding", () => {
     const done = await client.post("/api/user/onboarding", onboarding());
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ completed: true, organization: null, invitations: { recorded: [], sent: false } });
-    expect(done.body.preferences).toEqual({ company: "Analytical Engines", useCase: "Write PRDs for new features", teamSize: "2-10", prdStyle: "lean", interests: ["ai", "templates"] });
+    expect(done.body.preferences).toEqual({
+      company: "Analytical Engines",
+      useCase: "Write PRDs for new features",
+      teamSize: "2-10",
+      prdStyle: "lean",
+      interests: ["ai", "templates"],
+    });
     const profile = (await client.get("/api/user/profile")).body;
     expect(profile.profile).toMatchObject({ name: "Ada Lovelace", jobTitle: "Product lead", preferredStyle: "lean" });
     expect(profile.preferences.company).toBe("Analytical Engines");
@@ -118,7 +130,10 @@ describe("onboarding", () => {
 
   it("creates an organization with the caller as owner, moves the session there and e-mails invitations once", async () => {
     const { client } = await signedUpClient();
-    const res = await client.post("/api/user/onboarding", onboarding({ createOrg: true, orgName: "Acme Team", inviteEmails: ["Kim@Example.com", "lee@example.com"] }));
+    const res = await client.post(
+      "/api/user/onboarding",
+      onboarding({ createOrg: true, orgName: "Acme Team", inviteEmails: ["Kim@Example.com", "lee@example.com"] }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.organization).toMatchObject({ name: "Acme Team", role: "owner" });
     expect(res.body.invitations).toEqual({ recorded: ["kim@example.com", "lee@example.com"], skipped: [], sent: true });
@@ -265,7 +280,12 @@ describe("account deletion", () => {
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", mate.user.id).execute()).toEqual([]);
     const kept = await db.selectFrom("projects").select(["orgId", "createdById"]).where("id", "=", project.body.id).executeTakeFirst();
     expect(kept).toEqual({ orgId: owner.organization.id, createdById: null });
-    const audit = await db.selectFrom("auditLogs").select(["action", "actorEmail"]).where("orgId", "=", owner.organization.id).where("action", "=", "user.account_deleted").execute();
+    const audit = await db
+      .selectFrom("auditLogs")
+      .select(["action", "actorEmail"])
+      .where("orgId", "=", owner.organization.id)
+      .where("action", "=", "user.account_deleted")
+      .execute();
     expect(audit).toEqual([{ action: "user.account_deleted", actorEmail: mate.email }]);
 
     expectError(await mate.client.get("/api/auth/me"), 401, "UNAUTHORIZED");

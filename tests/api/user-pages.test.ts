@@ -28,7 +28,12 @@ const wizard = (extra: [string, string][] = []): [string, string][] => [
 describe("sign-up and the onboarding wizard", () => {
   it("sends a new account to /onboarding, which completes, prefills on return and shows on the home checklist", async () => {
     const client = new TestClient("10.88.0.1");
-    const signUp = await postForm(client, "/sign-up", [["name", "Grace"], ["email", uniqueEmail("grace")], ["password", GOOD_PASSWORD], ["timezone", "UTC"]]);
+    const signUp = await postForm(client, "/sign-up", [
+      ["name", "Grace"],
+      ["email", uniqueEmail("grace")],
+      ["password", GOOD_PASSWORD],
+      ["timezone", "UTC"],
+    ]);
     expect(signUp.status, signUp.text.slice(0, 300)).toBe(302);
     expect(signUp.headers.get("Location")).toBe("/onboarding");
 
@@ -38,7 +43,15 @@ describe("sign-up and the onboarding wizard", () => {
     expect(page.text).toMatch(/<label for="field-company">Company<\/label>/);
     expect(page.text).toContain("Skip for now");
 
-    const done = await postForm(client, "/onboarding", wizard([["createOrg", "on"], ["orgName", "Compiler Crew"], ["inviteEmails", "kim@example.com\nlee@example.com"]]));
+    const done = await postForm(
+      client,
+      "/onboarding",
+      wizard([
+        ["createOrg", "on"],
+        ["orgName", "Compiler Crew"],
+        ["inviteEmails", "kim@example.com\nlee@example.com"],
+      ]),
+    );
     expect(done.status, done.text.slice(0, 500)).toBe(302);
     expect(done.headers.get("Location")).toBe("/home?welcome=1");
 
@@ -65,7 +78,11 @@ describe("sign-up and the onboarding wizard", () => {
 
   it("shows field errors without JavaScript, and Skip for now leaves onboarding incomplete", async () => {
     const { client } = await signedUpClient();
-    const bad = await postForm(client, "/onboarding", [["intent", "complete"], ["fullName", "G"], ["inviteEmails", "nope"]]);
+    const bad = await postForm(client, "/onboarding", [
+      ["intent", "complete"],
+      ["fullName", "G"],
+      ["inviteEmails", "nope"],
+    ]);
     expect(bad.status).toBe(400);
     expect(text(bad)).toContain("Company is required");
     expect(text(bad)).toContain("valid e-mail address");
@@ -105,7 +122,12 @@ describe("account settings page", () => {
     expect(profile).toMatchObject({ name: "Settings P.", jobTitle: "Designer", bio: "Draws boxes", preferredStyle: "agile", timezone: "Europe/Paris" });
     expect(text(await client.get("/settings?saved=1"))).toContain("Profile saved.");
 
-    const bad = await postForm(client, "/settings?index", [["intent", "profile"], ["name", "Settings P."], ["avatar", "javascript:alert(1)"], ["timezone", "Nowhere/Land"]]);
+    const bad = await postForm(client, "/settings?index", [
+      ["intent", "profile"],
+      ["name", "Settings P."],
+      ["avatar", "javascript:alert(1)"],
+      ["timezone", "Nowhere/Land"],
+    ]);
     expect(bad.status).toBe(400);
     expect(text(bad)).toContain("The avatar must be an http or https URL");
     expect((await client.get("/api/user/profile")).body.profile.timezone).toBe("Europe/Paris");
@@ -113,11 +135,17 @@ describe("account settings page", () => {
 
   it("deletes the account after the e-mail is typed, then signing in fails", async () => {
     const { client, email } = await signedUpClient();
-    const wrong = await postForm(client, "/settings?index", [["intent", "delete"], ["confirmEmail", "someone@example.com"]]);
+    const wrong = await postForm(client, "/settings?index", [
+      ["intent", "delete"],
+      ["confirmEmail", "someone@example.com"],
+    ]);
     expect(wrong.status).toBe(400);
     expect(text(wrong)).toContain("Type your account e-mail exactly");
 
-    const gone = await postForm(client, "/settings?index", [["intent", "delete"], ["confirmEmail", email]]);
+    const gone = await postForm(client, "/settings?index", [
+      ["intent", "delete"],
+      ["confirmEmail", email],
+    ]);
     expect(gone.status).toBe(302);
     expect(gone.headers.get("Location")).toBe("/sign-in?accountDeleted=1");
     const farewell = await new TestClient("10.88.9.8").get("/sign-in?accountDeleted=1");

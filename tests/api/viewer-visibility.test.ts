@@ -223,7 +223,10 @@ describe("exports over many projects", () => {
     const files = Object.keys(unzipSync(ok.bytes));
     expect(files.filter((f) => f.endsWith(".md"))).toHaveLength(1);
 
-    const refused = await rawPost(viewer.client, "/api/export/bulk", { projectIds: [id.shared, id.notShared, id.ownedNotShared, id.foreign], format: "markdown" });
+    const refused = await rawPost(viewer.client, "/api/export/bulk", {
+      projectIds: [id.shared, id.notShared, id.ownedNotShared, id.foreign],
+      format: "markdown",
+    });
     expect(refused.status, refused.text).toBe(404);
     expect(refused.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["projectIds.1", "projectIds.2", "projectIds.3"]);
 
@@ -250,7 +253,12 @@ describe("exports over many projects", () => {
 describe("what reaches the viewer outside the API listings", () => {
   it("the weekly digest reports activity on the shared project only", async () => {
     expect(await sendWeeklyDigests()).toBeGreaterThanOrEqual(1);
-    const mail = await db.selectFrom("emails").select("text").where("toAddress", "=", viewer.email).where("kind", "=", "notification.digest").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("emails")
+      .select("text")
+      .where("toAddress", "=", viewer.email)
+      .where("kind", "=", "notification.digest")
+      .executeTakeFirstOrThrow();
     // The activity section (her unread notifications come before it).
     const activity = /changes? on your projects in the last 7 days:\n([\s\S]*?)(?:\n\n|$)/.exec(mail.text)?.[1] ?? "";
     expect(activity).toContain(`• ${NAME.shared}:`);

@@ -49,7 +49,12 @@ describe("/settings/webhooks", () => {
       expect(page.text).toMatch(/<input[^>]*name="events\.project\.\*"/);
       expect(page.text).toMatch(/<label[^>]*for="field-url"/);
 
-      const created = await postForm(owner.client, "/settings/webhooks", { name: "Form hook", url: receiver.url, "events.project.*": "on", "events.prd.generated": "on" });
+      const created = await postForm(owner.client, "/settings/webhooks", {
+        name: "Form hook",
+        url: receiver.url,
+        "events.project.*": "on",
+        "events.prd.generated": "on",
+      });
       expect(created.status).toBe(200);
       const secret = /data-testid="webhook-secret">([^<]+)</.exec(created.text)?.[1];
       expect(secret).toMatch(/^whsec_/);

@@ -120,15 +120,23 @@ describe("delivery", () => {
     allowPrivate();
     const hook = await createHook(owner);
     const project = await owner.client.post("/api/projects", { name: "Restart" });
-    const event = await db.selectFrom("events").select("id").where("name", "=", "project.created")
-      .where("data", "like", `%${project.body.id}%`).executeTakeFirstOrThrow();
+    const event = await db
+      .selectFrom("events")
+      .select("id")
+      .where("name", "=", "project.created")
+      .where("data", "like", `%${project.body.id}%`)
+      .executeTakeFirstOrThrow();
     // Only the fan-out runs: the delivery row and its job are now persisted, nothing is held in memory.
     await drainEvents();
     const [pending] = await deliveries(owner, hook.id);
     expect(pending).toMatchObject({ event: "project.created", status: "pending", attempts: 0 });
     // The worker claims the job and the process dies before it finishes.
-    await db.updateTable("jobs").set({ status: "running", attempts: 1, lockedAt: new Date(Date.now() - 10 * 60_000).toISOString() })
-      .where("type", "=", "webhooks.deliver").where("payload", "like", `%${pending!.id}%`).execute();
+    await db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, lockedAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where("type", "=", "webhooks.deliver")
+      .where("payload", "like", `%${pending!.id}%`)
+      .execute();
     await runDueJobs(); // the restarted worker
     expect((await deliveries(owner, hook.id))[0]).toMatchObject({ id: pending!.id, status: "delivered" });
     expect(receiver.received.filter((r) => r.headers["x-webhook-id"] === pending!.id)).toHaveLength(1);
@@ -260,7 +268,9 @@ describe("management API", () => {
 
   it("is described in the OpenAPI document", async () => {
     const doc = (await owner.client.get("/api/openapi.json")).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([HOOKS, `${HOOKS}/{webhookId}`, `${HOOKS}/{webhookId}/test`, `${HOOKS}/{webhookId}/deliveries`]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([HOOKS, `${HOOKS}/{webhookId}`, `${HOOKS}/{webhookId}/test`, `${HOOKS}/{webhookId}/deliveries`]),
+    );
   });
 });
 

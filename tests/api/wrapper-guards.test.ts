@@ -30,10 +30,9 @@ afterEach(() => setFlagResolver(() => true));
 describe("API wrapper guards", () => {
   it("refuses callers below the contract's plan with 403 PLAN_UPGRADE_REQUIRED", async () => {
     const { cookie, orgId } = await session();
-    const ep = endpoint(
-      contract({ method: "GET", path: "/api/test", tag: "t", summary: "Scheduled exports", auth: "user", plan: "pro" }),
-      () => ({ ok: true }),
-    );
+    const ep = endpoint(contract({ method: "GET", path: "/api/test", tag: "t", summary: "Scheduled exports", auth: "user", plan: "pro" }), () => ({
+      ok: true,
+    }));
     const refused = await call(ep, cookie);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED", requiredPlan: "pro" });
@@ -48,8 +47,7 @@ describe("API wrapper guards", () => {
       seen.push(key);
       return key !== "export_pdf";
     });
-    const gated = (flag: string) =>
-      endpoint(contract({ method: "GET", path: "/api/test", tag: "t", summary: "x", auth: "user", flag }), () => ({ ok: true }));
+    const gated = (flag: string) => endpoint(contract({ method: "GET", path: "/api/test", tag: "t", summary: "x", auth: "user", flag }), () => ({ ok: true }));
     const off = await call(gated("export_pdf"), cookie);
     expect(off.status).toBe(403);
     expect(off.body).toMatchObject({ code: "FEATURE_DISABLED", flag: "export_pdf" });
@@ -62,10 +60,7 @@ describe("API wrapper guards", () => {
     setEnv({ OPENAI_API_KEY: "sk-platform-guards-aaaaaaaaaaaaaa" });
     onTestFinished(() => setEnv({ OPENAI_API_KEY: undefined }));
     const { cookie } = await session();
-    const ep = endpoint(
-      contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }),
-      () => ({ ok: true }),
-    );
+    const ep = endpoint(contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }), () => ({ ok: true }));
     const post = { method: "POST", headers: { Origin: ORIGIN } };
     for (let i = 0; i < 10; i++) {
       const res = await call(ep, cookie, post);
@@ -84,10 +79,7 @@ describe("API wrapper guards", () => {
 
   it("does not count requests the offline drafter answers", async () => {
     const { cookie } = await session();
-    const ep = endpoint(
-      contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }),
-      () => ({ ok: true }),
-    );
+    const ep = endpoint(contract({ method: "POST", path: "/api/test", tag: "t", summary: "x", auth: "user", rateLimit: "ai" }), () => ({ ok: true }));
     for (let i = 0; i < 12; i++) {
       const res = await call(ep, cookie, { method: "POST", headers: { Origin: ORIGIN } });
       expect(res.status).toBe(200);

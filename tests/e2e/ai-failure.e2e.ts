@@ -36,7 +36,10 @@ beforeAll(async () => {
   await session.register(`failure-${Date.now()}@example.com`, "Failure-Pass-7");
   await ok(session.call("POST", "/api/organization/ai-keys", { provider: "provider_a", key: "sk-failure-0123456789abcdef" }), "key");
   projectId = (await ok(session.call("POST", "/api/projects", { name: "Pantry planner" }), "project")).id;
-  await ok(session.call("POST", `/api/projects/${projectId}/prd`, { content: "# Pantry planner\n\n## Problem\nFamilies throw away 20% of the food they buy.\n" }), "prd");
+  await ok(
+    session.call("POST", `/api/projects/${projectId}/prd`, { content: "# Pantry planner\n\n## Problem\nFamilies throw away 20% of the food they buy.\n" }),
+    "prd",
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -73,7 +73,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Generate PRD" }).click();
       const preview = page.getByRole("article", { name: "PRD", exact: true });
       await preview.waitFor({ timeout: 30_000 });
-      await page.getByText(/PRD generated as version 1|\bv1\b|version 1\b/).first().waitFor();
+      await page
+        .getByText(/PRD generated as version 1|\bv1\b|version 1\b/)
+        .first()
+        .waitFor();
       expect(await preview.textContent()).toContain("invoices older than 90 days");
       expect(await preview.textContent()).toContain("from 58 to 40");
       expect(await preview.getByRole("heading", { name: "Problem Statement" }).count()).toBe(1);

@@ -25,8 +25,11 @@ describe("exports from the production build", () => {
   it("renders a PRD as PDF, Word and HTML in the render worker, and several as a zip", async () => {
     const headers = await owner();
     const project = await (await fetch(`${baseURL}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Offline field notes" }) })).json();
-    const prd = "# Offline field notes\n\n## Requirements\n\n- The app must save every note on the device while offline.\n\n| Need | Priority |\n|---|---|\n| Sync | high |\n";
-    expect((await fetch(`${baseURL}/api/projects/${project.id}/prd`, { method: "POST", headers, body: JSON.stringify({ content: prd }) })).status).toBeLessThan(300);
+    const prd =
+      "# Offline field notes\n\n## Requirements\n\n- The app must save every note on the device while offline.\n\n| Need | Priority |\n|---|---|\n| Sync | high |\n";
+    expect((await fetch(`${baseURL}/api/projects/${project.id}/prd`, { method: "POST", headers, body: JSON.stringify({ content: prd }) })).status).toBeLessThan(
+      300,
+    );
 
     const exported = async (format: string) => {
       const res = await fetch(`${baseURL}/api/export/${format}`, { method: "POST", headers, body: JSON.stringify({ projectId: project.id }) });
@@ -45,6 +48,11 @@ describe("exports from the production build", () => {
     const bulk = await fetch(`${baseURL}/api/export/bulk`, { method: "POST", headers, body: JSON.stringify({ projectIds: [project.id], format: "all" }) });
     expect(bulk.status).toBe(200);
     const files = unzipSync(new Uint8Array(await bulk.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["Offline-field-notes/Offline-field-notes.html", "Offline-field-notes/Offline-field-notes.md", "Offline-field-notes/Offline-field-notes.pdf", "README.txt"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "Offline-field-notes/Offline-field-notes.html",
+      "Offline-field-notes/Offline-field-notes.md",
+      "Offline-field-notes/Offline-field-notes.pdf",
+      "README.txt",
+    ]);
   });
 });

@@ -58,7 +58,15 @@ it("assembles a self-contained directory that starts with start.sh on a clean da
   const base = `http://127.0.0.1:${port}`;
   try {
     await expect
-      .poll(async () => (await fetch(`${base}/api/health`).then((r) => r.json()).catch(() => null))?.status, { timeout: 30_000, interval: 200 })
+      .poll(
+        async () =>
+          (
+            await fetch(`${base}/api/health`)
+              .then((r) => r.json())
+              .catch(() => null)
+          )?.status,
+        { timeout: 30_000, interval: 200 },
+      )
       .toBe("ok");
     const res = await fetch(`${base}/api/auth/register`, {
       method: "POST",

@@ -73,7 +73,10 @@ describe("the rich editor (JavaScript on)", () => {
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await page.keyboard.type("/mermaid");
-    await page.getByRole("listbox", { name: "Insert a block" }).getByRole("option", { name: /Mermaid diagram/ }).waitFor();
+    await page
+      .getByRole("listbox", { name: "Insert a block" })
+      .getByRole("option", { name: /Mermaid diagram/ })
+      .waitFor();
     await page.keyboard.press("Enter");
     await editor.locator(".mermaid-preview svg").waitFor();
 
@@ -96,7 +99,9 @@ describe("the rich editor (JavaScript on)", () => {
     expect(stored.content).toContain("```mermaid\nflowchart TD");
     expect(stored.content).toMatch(/!\[kiosk-flow\]\(\S+\)/);
     // Untouched Markdown is kept byte for byte.
-    expect(stored.content).toContain("## Goals\n- Pay in one tap\n\n## Notes\nWe will basically leverage the ERP export in order to reconcile the daily takings.\n");
+    expect(stored.content).toContain(
+      "## Goals\n- Pay in one tap\n\n## Notes\nWe will basically leverage the ERP export in order to reconcile the daily takings.\n",
+    );
     expect(stored.content.startsWith("# Orbit checkout\n\n## Problem\nPaying at the kiosk")).toBe(true);
 
     await page.reload();
@@ -151,7 +156,9 @@ describe("the rich editor (JavaScript on)", () => {
 
   it("two browsers editing the same paragraph at once converge", async () => {
     const { context, page, errors, projectPath } = await startWithPrd(chromium.browser, "Orbit live");
-    const other = await (await chromium.browser.newContext({ baseURL, storageState: await context.storageState(), viewport: { width: 1280, height: 800 } })).newPage();
+    const other = await (
+      await chromium.browser.newContext({ baseURL, storageState: await context.storageState(), viewport: { width: 1280, height: 800 } })
+    ).newPage();
     await other.goto(projectPath);
     await paragraph(other, "Paying at the kiosk").waitFor();
 

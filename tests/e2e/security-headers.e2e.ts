@@ -31,7 +31,11 @@ describe("Content-Security-Policy with JavaScript on", () => {
     });
     await context.exposeFunction("reportCspViolation", (text: string) => violations.push(`event: ${text}`));
     await context.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => window.reportCspViolation?.(`${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        window.reportCspViolation?.(
+          `${e.violatedDirective} ${e.blockedURI} ${e.sample} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`,
+        ),
+      );
     });
     const hydrated = () => page.waitForFunction(() => Boolean(window.__remixRouter));
 

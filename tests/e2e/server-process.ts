@@ -119,7 +119,10 @@ export class Session {
       },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("="));
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .filter((c) => !c.endsWith("="));
     if (cookies.length) this.cookie = cookies.join("; ");
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };

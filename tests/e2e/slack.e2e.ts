@@ -103,7 +103,11 @@ describe("Slack", () => {
     await page.goto(`/projects/${projectId}/settings`);
     await page.getByRole("combobox", { name: "Slack channel", exact: true }).selectOption({ label: "#design" });
     await page.getByRole("button", { name: "Save Slack channel" }).click();
-    await page.getByRole("status").filter({ hasText: /saved|Slack/i }).first().waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /saved|Slack/i })
+      .first()
+      .waitFor();
     await page.goto(`/projects/${projectId}`);
     await page.getByLabel("Status").selectOption({ label: "In review" });
     await page.getByRole("button", { name: "Set status" }).click();

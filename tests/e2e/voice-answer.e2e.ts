@@ -42,7 +42,8 @@ function startOpenAI() {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") return send(404, { error: { message: "Unknown path", type: "invalid_request_error" } });
+    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions")
+      return send(404, { error: { message: "Unknown path", type: "invalid_request_error" } });
     const form = await new Request("http://openai.invalid/", {
       method: "POST",
       headers: { "content-type": req.headers["content-type"] ?? "" },
@@ -51,7 +52,8 @@ function startOpenAI() {
       .formData()
       .catch(() => null);
     const file = form?.get("file");
-    if (!form || !(file instanceof File)) return send(400, { error: { message: "Missing required parameter: 'file'.", type: "invalid_request_error", code: "missing_required_parameter" } });
+    if (!form || !(file instanceof File))
+      return send(400, { error: { message: "Missing required parameter: 'file'.", type: "invalid_request_error", code: "missing_required_parameter" } });
     uploads.push({
       model: form.get("model") as string | null,
       format: form.get("response_format") as string | null,

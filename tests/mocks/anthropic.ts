@@ -33,8 +33,7 @@ function anthropicContext(body: any): ChatContext & { mode: Mode } {
   const promptChars = contentText(body?.system).length + messages.reduce((n, m) => n + contentText(m?.content).length, 0);
   const choice = body?.tool_choice;
   const tools: any[] = Array.isArray(body?.tools) ? body.tools : [];
-  const forced =
-    choice?.type === "tool" ? tools.find((t) => t?.name === choice.name) : choice?.type === "any" && tools.length === 1 ? tools[0] : undefined;
+  const forced = choice?.type === "tool" ? tools.find((t) => t?.name === choice.name) : choice?.type === "any" && tools.length === 1 ? tools[0] : undefined;
   const base = { lastUser: contentText(lastUser?.content), promptChars };
   if (forced) return { ...base, schema: forced.input_schema ?? { type: "object" }, mode: { kind: "tool", name: String(forced.name) } };
   const format = body?.output_config?.format;
@@ -47,11 +46,9 @@ function usage(u: Usage, outputTokens = u.output) {
 }
 
 /** Whether the answer goes out as a tool_use block (parsable JSON for a forced tool). */
-const asTool = (answer: Answer, mode: Mode): mode is Extract<Mode, { kind: "tool" }> =>
-  mode.kind === "tool" && answer.type === "json" && answer.json.valid;
+const asTool = (answer: Answer, mode: Mode): mode is Extract<Mode, { kind: "tool" }> => mode.kind === "tool" && answer.type === "json" && answer.json.valid;
 
-const stopReason = (answer: Answer, mode: Mode) =>
-  asTool(answer, mode) ? "tool_use" : answer.type === "text" && answer.truncated ? "max_tokens" : "end_turn";
+const stopReason = (answer: Answer, mode: Mode) => (asTool(answer, mode) ? "tool_use" : answer.type === "text" && answer.truncated ? "max_tokens" : "end_turn");
 
 const ERRORS: Record<number, { type: string; message: string }> = {
   400: { type: "invalid_request_error", message: "Invalid request." },
@@ -191,9 +188,7 @@ export function createAnthropicMock(options: { baseUrl?: string } = {}): Provide
         finish();
         if (answer.type === "fail") return errorResponse(529);
         const text = answer.chunks.join("");
-        const content = asTool(answer, mode)
-          ? [{ type: "tool_use", id: rid("toolu_"), name: mode.name, input: answer.json!.value }]
-          : [{ type: "text", text }];
+        const content = asTool(answer, mode) ? [{ type: "tool_use", id: rid("toolu_"), name: mode.name, input: answer.json!.value }] : [{ type: "text", text }];
         return HttpResponse.json(
           {
             id: rid("msg_"),

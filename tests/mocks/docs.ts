@@ -33,12 +33,19 @@ export function multipartParts(body: string, contentType: string) {
   if (segments.at(-1)?.trim() !== "--") return null;
   return segments.slice(1, -1).map((seg) => {
     const [head = "", ...rest] = seg.replace(/^\r\n/, "").split("\r\n\r\n");
-    const headers = Object.fromEntries(head.split("\r\n").filter(Boolean).map((l) => [l.split(":")[0]!.trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+    const headers = Object.fromEntries(
+      head
+        .split("\r\n")
+        .filter(Boolean)
+        .map((l) => [l.split(":")[0]!.trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+    );
     return { headers, body: rest.join("\r\n\r\n").replace(/\r\n$/, "") };
   });
 }
 
-export function createDocsMock(options: { tokenUrl?: string; authUrl?: string; apiBase?: string; client?: { id: string; secret: string }; email?: string } = {}) {
+export function createDocsMock(
+  options: { tokenUrl?: string; authUrl?: string; apiBase?: string; client?: { id: string; secret: string }; email?: string } = {},
+) {
   const tokenUrl = options.tokenUrl ?? "https://oauth2.googleapis.com/token";
   const authUrl = options.authUrl ?? "https://accounts.google.com/o/oauth2/v2/auth";
   const apiBase = options.apiBase ?? "https://www.googleapis.com";
@@ -70,19 +77,34 @@ export function createDocsMock(options: { tokenUrl?: string; authUrl?: string; a
     http.post(tokenUrl, async ({ request }) => {
       const logged = await kit.log(request);
       const body = logged.body as Record<string, string>;
-      if (body.client_id !== client.id || body.client_secret !== client.secret) return HttpResponse.json({ error: "invalid_client", error_description: "The OAuth client was not found." }, { status: 401 });
+      if (body.client_id !== client.id || body.client_secret !== client.secret)
+        return HttpResponse.json({ error: "invalid_client", error_description: "The OAuth client was not found." }, { status: 401 });
       if (body.grant_type === "authorization_code") {
         const redeemed = kit.redeemCode(body.code ?? "", body.redirect_uri);
         if (!redeemed) return HttpResponse.json({ error: "invalid_grant", error_description: "Bad Request" }, { status: 400 });
-        const expected = createHash("sha256").update(body.code_verifier ?? "").digest("base64url");
+        const expected = createHash("sha256")
+          .update(body.code_verifier ?? "")
+          .digest("base64url");
         if (redeemed.challenge !== expected) return HttpResponse.json({ error: "invalid_grant", error_description: "Invalid code verifier." }, { status: 400 });
         const g = redeemed.grant;
-        return HttpResponse.json({ access_token: g.accessToken, expires_in: 3599, refresh_token: g.refreshToken, scope: "openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/drive.file", token_type: "Bearer", id_token: `${rid("h")}.${rid("p")}.${rid("s")}` });
+        return HttpResponse.json({
+          access_token: g.accessToken,
+          expires_in: 3599,
+          refresh_token: g.refreshToken,
+          scope: "openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/drive.file",
+          token_type: "Bearer",
+          id_token: `${rid("h")}.${rid("p")}.${rid("s")}`,
+        });
       }
       if (body.grant_type === "refresh_token") {
         const g = kit.redeemRefresh(body.refresh_token ?? "");
         if (!g) return HttpResponse.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, { status: 400 });
-        return HttpResponse.json({ access_token: g.accessToken, expires_in: 3599, scope: "https://www.googleapis.com/auth/drive.file openid", token_type: "Bearer" });
+        return HttpResponse.json({
+          access_token: g.accessToken,
+          expires_in: 3599,
+          scope: "https://www.googleapis.com/auth/drive.file openid",
+          token_type: "Bearer",
+        });
       }
       return HttpResponse.json({ error: "unsupported_grant_type", error_description: "Invalid grant_type" }, { status: 400 });
     }),
@@ -101,7 +123,12 @@ export function createDocsMock(options: { tokenUrl?: string; authUrl?: string; a
       const injected = kit.takeFailure("POST", "/upload/drive/v3/files");
       if (injected) return injected;
       if (!kit.bearer(request)) {
-        return googleError(401, "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.", "authError", "UNAUTHENTICATED");
+        return googleError(
+          401,
+          "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+          "authError",
+          "UNAUTHENTICATED",
+        );
       }
       if (new URL(request.url).searchParams.get("uploadType") !== "multipart") return googleError(400, "Invalid uploadType", "invalid", "INVALID_ARGUMENT");
       const parts = multipartParts(String(logged.body), request.headers.get("Content-Type") ?? "");
@@ -115,9 +142,21 @@ export function createDocsMock(options: { tokenUrl?: string; authUrl?: string; a
         return googleError(400, "Invalid JSON payload received.", "parseError", "INVALID_ARGUMENT");
       }
       const id = rid("1", 16);
-      const file: DriveFile = { id, name: metadata.name ?? "Untitled", mimeType: metadata.mimeType ?? parts[1]!.headers["content-type"] ?? "application/octet-stream", mediaType: parts[1]!.headers["content-type"] ?? "", media: parts[1]!.body };
+      const file: DriveFile = {
+        id,
+        name: metadata.name ?? "Untitled",
+        mimeType: metadata.mimeType ?? parts[1]!.headers["content-type"] ?? "application/octet-stream",
+        mediaType: parts[1]!.headers["content-type"] ?? "",
+        media: parts[1]!.body,
+      };
       files.set(id, file);
-      return HttpResponse.json({ kind: "drive#file", id, name: file.name, mimeType: file.mimeType, webViewLink: `https://docs.google.com/document/d/${id}/edit?usp=drivesdk` });
+      return HttpResponse.json({
+        kind: "drive#file",
+        id,
+        name: file.name,
+        mimeType: file.mimeType,
+        webViewLink: `https://docs.google.com/document/d/${id}/edit?usp=drivesdk`,
+      });
     }),
   ];
 

@@ -57,7 +57,10 @@ const STATUS: Record<number, { status: string; message: string }> = {
   403: { status: "PERMISSION_DENIED", message: "The caller does not have permission" },
   404: { status: "NOT_FOUND", message: "models/unknown is not found for API version v1beta." },
   429: { status: "RESOURCE_EXHAUSTED", message: "Resource has been exhausted (e.g. check quota)." },
-  500: { status: "INTERNAL", message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting" },
+  500: {
+    status: "INTERNAL",
+    message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+  },
   503: { status: "UNAVAILABLE", message: "The model is overloaded. Please try again later." },
   504: { status: "DEADLINE_EXCEEDED", message: "Deadline expired before operation could complete." },
 };
@@ -65,8 +68,7 @@ const STATUS: Record<number, { status: string; message: string }> = {
 /** `{error:{code,message,status,details?}}`; a 429 with retryAfterSeconds carries a google.rpc.RetryInfo detail. */
 export function googleError(status: number, message?: string, retryAfterSeconds?: number) {
   const known = STATUS[status] ?? (status >= 500 ? STATUS[500]! : STATUS[400]!);
-  const details =
-    retryAfterSeconds !== undefined ? [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${retryAfterSeconds}s` }] : undefined;
+  const details = retryAfterSeconds !== undefined ? [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${retryAfterSeconds}s` }] : undefined;
   return { error: { code: status, message: message ?? known.message, status: known.status, ...(details ? { details } : {}) } };
 }
 
@@ -122,7 +124,9 @@ function streamChunks(answer: Exclude<Answer, { type: "error" } | { type: "hang"
 export function createGoogleMock(options: { baseUrl?: string } = {}): ProviderMock {
   const base = (options.baseUrl ?? GOOGLE_BASE_URL).replace(/\/+$/, "");
   const escaped = base.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const route = new RegExp(`^${escaped}/(v1beta|v1|v1alpha)/(?:models|tunedModels)/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|countTokens)$`);
+  const route = new RegExp(
+    `^${escaped}/(v1beta|v1|v1alpha)/(?:models|tunedModels)/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|countTokens)$`,
+  );
   const state = createMockState("google");
   const mock: ProviderMock = {
     requests: state.requests,

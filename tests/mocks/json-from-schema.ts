@@ -108,7 +108,9 @@ function sampleObject(schema: Record<string, any>, root: Record<string, any>, de
   const properties: Record<string, JSONSchema> = schema.properties ?? {};
   for (const [key, prop] of Object.entries(properties)) out[key] = sample(prop, root, depth + 1, 0);
   for (const key of (schema.required as string[] | undefined) ?? []) {
-    if (!(key in out)) out[key] = schema.additionalProperties && typeof schema.additionalProperties === "object" ? sample(schema.additionalProperties, root, depth + 1, 0) : SAMPLE;
+    if (!(key in out))
+      out[key] =
+        schema.additionalProperties && typeof schema.additionalProperties === "object" ? sample(schema.additionalProperties, root, depth + 1, 0) : SAMPLE;
   }
   const minProps = num(schema.minProperties) ?? 0;
   for (let i = Object.keys(out).length; i < minProps; i++) {

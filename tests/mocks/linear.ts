@@ -127,7 +127,9 @@ export function createLinearMock(options: { acceptsBearer?: (token: string) => b
       if (failed) return failed;
       const issue = issues.find((i) => i.id === variables.id);
       if (!issue)
-        return HttpResponse.json({ errors: [{ message: "Entity not found", extensions: { type: "invalid input", userPresentableMessage: "Issue not found" } }] });
+        return HttpResponse.json({
+          errors: [{ message: "Entity not found", extensions: { type: "invalid input", userPresentableMessage: "Issue not found" } }],
+        });
       const input = variables.input as { title?: string; description?: string; addedLabelIds?: string[] };
       Object.assign(issue, {
         title: input.title ?? issue.title,

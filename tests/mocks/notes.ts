@@ -14,7 +14,23 @@ import { basicCredentials, createOAuthKit } from "./oauth-kit";
 
 export const NOTES_CLIENT = { id: "notes-client-id", secret: "notes-client-secret" };
 const KNOWN_VERSIONS = new Set(["2022-06-28", "2025-09-03"]);
-const BLOCK_TYPES = new Set(["paragraph", "heading_1", "heading_2", "heading_3", "bulleted_list_item", "numbered_list_item", "to_do", "quote", "code", "divider", "table", "table_row", "image", "callout", "toggle"]);
+const BLOCK_TYPES = new Set([
+  "paragraph",
+  "heading_1",
+  "heading_2",
+  "heading_3",
+  "bulleted_list_item",
+  "numbered_list_item",
+  "to_do",
+  "quote",
+  "code",
+  "divider",
+  "table",
+  "table_row",
+  "image",
+  "callout",
+  "toggle",
+]);
 
 export interface NotionPage {
   id: string;
@@ -51,7 +67,8 @@ export function notionValidation(children: unknown, path: string, depth = 0): st
     }
     if (b.type === "table") {
       if (!Array.isArray(body.children) || !body.children.length) return `${at}.table.children should be defined, instead was \`undefined\`.`;
-      for (const row of body.children) if (row.table_row?.cells?.length !== body.table_width) return `Number of cells in table row must match the table width of the parent.`;
+      for (const row of body.children)
+        if (row.table_row?.cells?.length !== body.table_width) return `Number of cells in table row must match the table width of the parent.`;
     }
     if (body.children) {
       if (depth >= 2) return `${at}.${b.type}.children should be not present, instead was \`[...]\`.`;
@@ -64,7 +81,9 @@ export function notionValidation(children: unknown, path: string, depth = 0): st
 
 const count = (blocks: any[]): number => blocks.reduce((n, b) => n + 1 + count(b?.[b?.type]?.children ?? []), 0);
 
-export function createNotesMock(options: { base?: string; client?: { id: string; secret: string }; workspaceName?: string; sharedPageIds?: string[]; accessTtlSeconds?: number | null } = {}) {
+export function createNotesMock(
+  options: { base?: string; client?: { id: string; secret: string }; workspaceName?: string; sharedPageIds?: string[]; accessTtlSeconds?: number | null } = {},
+) {
   const base = options.base ?? "https://api.notion.com";
   const client = options.client ?? NOTES_CLIENT;
   const kit = createOAuthKit({ accessTtlSeconds: options.accessTtlSeconds ?? null, rotateRefresh: true });
@@ -85,7 +104,11 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
 
   const authorized = (request: Request) => {
     if (!KNOWN_VERSIONS.has(request.headers.get("Notion-Version") ?? "")) {
-      return error(400, "missing_version", `Notion-Version header failed validation: Notion-Version header should be defined, instead was \`${request.headers.get("Notion-Version")}\`.`);
+      return error(
+        400,
+        "missing_version",
+        `Notion-Version header failed validation: Notion-Version header should be defined, instead was \`${request.headers.get("Notion-Version")}\`.`,
+      );
     }
     if (!kit.bearer(request)) return error(401, "unauthorized", "API token is invalid.");
     return null;
@@ -102,10 +125,15 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
     http.post(`${base}/v1/oauth/token`, async ({ request }) => {
       const logged = await kit.log(request);
       const creds = basicCredentials(request);
-      if (!creds || creds.id !== client.id || creds.secret !== client.secret) return HttpResponse.json({ error: "invalid_client", error_description: "Invalid client credentials." }, { status: 401 });
+      if (!creds || creds.id !== client.id || creds.secret !== client.secret)
+        return HttpResponse.json({ error: "invalid_client", error_description: "Invalid client credentials." }, { status: 401 });
       const body = logged.body as Record<string, string>;
       const grant =
-        body.grant_type === "authorization_code" ? kit.redeemCode(body.code ?? "", body.redirect_uri)?.grant : body.grant_type === "refresh_token" ? kit.redeemRefresh(body.refresh_token ?? "") : null;
+        body.grant_type === "authorization_code"
+          ? kit.redeemCode(body.code ?? "", body.redirect_uri)?.grant
+          : body.grant_type === "refresh_token"
+            ? kit.redeemRefresh(body.refresh_token ?? "")
+            : null;
       if (!grant) return HttpResponse.json({ error: "invalid_grant", error_description: "Invalid code or refresh token." }, { status: 400 });
       return HttpResponse.json({
         access_token: grant.accessToken,
@@ -116,7 +144,10 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
         workspace_name: workspace.name,
         workspace_icon: null,
         workspace_id: workspace.id,
-        owner: { type: "user", user: { object: "user", id: randomUUID(), name: "Pat Writer", avatar_url: null, type: "person", person: { email: "pat@acme.example" } } },
+        owner: {
+          type: "user",
+          user: { object: "user", id: randomUUID(), name: "Pat Writer", avatar_url: null, type: "person", person: { email: "pat@acme.example" } },
+        },
         duplicated_template_id: null,
         request_id: randomUUID(),
       });
@@ -132,8 +163,20 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
       await kit.log(request);
       const refused = kit.takeFailure("POST", "/v1/search") ?? authorized(request);
       if (refused) return refused;
-      const results = shared.map((id) => ({ object: "page", id, url: `https://www.notion.so/${id.replace(/-/g, "")}`, parent: { type: "workspace", workspace: true } }));
-      return HttpResponse.json({ object: "list", results: results.slice(0, 1), next_cursor: null, has_more: results.length > 1, type: "page_or_database", page_or_database: {} });
+      const results = shared.map((id) => ({
+        object: "page",
+        id,
+        url: `https://www.notion.so/${id.replace(/-/g, "")}`,
+        parent: { type: "workspace", workspace: true },
+      }));
+      return HttpResponse.json({
+        object: "list",
+        results: results.slice(0, 1),
+        next_cursor: null,
+        has_more: results.length > 1,
+        type: "page_or_database",
+        page_or_database: {},
+      });
     }),
     http.post(`${base}/v1/pages`, async ({ request }) => {
       const logged = await kit.log(request);
@@ -143,7 +186,11 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
       const parentId = body?.parent?.page_id;
       if (!parentId) return error(400, "validation_error", "body failed validation: body.parent.page_id should be defined, instead was `undefined`.");
       if (!shared.includes(parentId) && !pages.has(parentId)) {
-        return error(404, "object_not_found", `Could not find page with ID: ${parentId}. Make sure the relevant pages and databases are shared with your integration.`);
+        return error(
+          404,
+          "object_not_found",
+          `Could not find page with ID: ${parentId}. Make sure the relevant pages and databases are shared with your integration.`,
+        );
       }
       const invalid = validateChildren(body.children ?? []);
       if (invalid) return invalid;
@@ -151,22 +198,61 @@ export function createNotesMock(options: { base?: string; client?: { id: string;
       const id = randomUUID();
       const url = `https://www.notion.so/${title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${id.replace(/-/g, "")}`;
       pages.set(id, { id, parentId, title, children: [...(body.children ?? [])], url });
-      return HttpResponse.json({ object: "page", id, created_time: new Date().toISOString(), parent: { type: "page_id", page_id: parentId }, archived: false, properties: body.properties, url, public_url: null, request_id: randomUUID() });
+      return HttpResponse.json({
+        object: "page",
+        id,
+        created_time: new Date().toISOString(),
+        parent: { type: "page_id", page_id: parentId },
+        archived: false,
+        properties: body.properties,
+        url,
+        public_url: null,
+        request_id: randomUUID(),
+      });
     }),
     http.patch(`${base}/v1/blocks/:blockId/children`, async ({ request, params }) => {
       const logged = await kit.log(request);
       const refused = kit.takeFailure("PATCH", new URL(request.url).pathname) ?? authorized(request);
       if (refused) return refused;
       const page = pages.get(String(params.blockId));
-      if (!page) return error(404, "object_not_found", `Could not find block with ID: ${params.blockId}. Make sure the relevant pages and databases are shared with your integration.`);
+      if (!page)
+        return error(
+          404,
+          "object_not_found",
+          `Could not find block with ID: ${params.blockId}. Make sure the relevant pages and databases are shared with your integration.`,
+        );
       const children = (logged.body as any)?.children;
       const invalid = validateChildren(children);
       if (invalid) return invalid;
       page.children.push(...children);
-      return HttpResponse.json({ object: "list", results: children.map((c: any) => ({ ...c, id: randomUUID(), has_children: !!c[c.type]?.children })), next_cursor: null, has_more: false, type: "block", block: {} });
+      return HttpResponse.json({
+        object: "list",
+        results: children.map((c: any) => ({ ...c, id: randomUUID(), has_children: !!c[c.type]?.children })),
+        next_cursor: null,
+        has_more: false,
+        type: "block",
+        block: {},
+      });
     }),
   ];
 
-  return { ...kit, handlers, pages, shared, workspace, client, base, authorize, rateLimit: (path: string, method = "POST", retryAfter = "1") => kit.failures.push({ method, path, status: 429, body: { object: "error", status: 429, code: "rate_limited", message: "You have been rate limited. Please try again in a few minutes." }, headers: { "Retry-After": retryAfter } }) };
+  return {
+    ...kit,
+    handlers,
+    pages,
+    shared,
+    workspace,
+    client,
+    base,
+    authorize,
+    rateLimit: (path: string, method = "POST", retryAfter = "1") =>
+      kit.failures.push({
+        method,
+        path,
+        status: 429,
+        body: { object: "error", status: 429, code: "rate_limited", message: "You have been rate limited. Please try again in a few minutes." },
+        headers: { "Retry-After": retryAfter },
+      }),
+  };
 }
 export type NotesMock = ReturnType<typeof createNotesMock>;

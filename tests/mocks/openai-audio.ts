@@ -50,7 +50,8 @@ export function createOpenAIAudioMock(base = OPENAI_BASE_URL) {
       fileSize: file instanceof File ? file.size : 0,
     };
     requests.push(recorded);
-    if (failure === 401) return error(401, "Incorrect API key provided: sk-a…. You can find your API key at https://platform.openai.com/account/api-keys.", "invalid_api_key");
+    if (failure === 401)
+      return error(401, "Incorrect API key provided: sk-a…. You can find your API key at https://platform.openai.com/account/api-keys.", "invalid_api_key");
     if (failure !== null) return error(failure, "The server had an error while processing your request.", null, "server_error");
     if (!(file instanceof File)) return error(400, "Missing required parameter: 'file'.", "missing_required_parameter");
     if (!recorded.model) return error(400, "Missing required parameter: 'model'.", "missing_required_parameter");

@@ -24,7 +24,12 @@ export function createSlackMock() {
     codes: new Map<string, string>(),
     tokens: new Map<string, { teamId: string; teamName: string }>(),
     revoked: new Set<string>(),
-    channels: Array.from({ length: 5 }, (_, i) => ({ id: `C0${i}CHAN`, name: ["general", "product", "reviews", "design", "random"][i]!, is_private: false, is_member: true })),
+    channels: Array.from({ length: 5 }, (_, i) => ({
+      id: `C0${i}CHAN`,
+      name: ["general", "product", "reviews", "design", "random"][i]!,
+      is_private: false,
+      is_member: true,
+    })),
     /** Channel ids the bot was removed from. */
     notIn: new Set<string>(),
     posted: [] as Posted[],
@@ -60,7 +65,16 @@ export function createSlackMock() {
       const n = ++state.teamCounter;
       const token = `xoxb-test-${n}-${Math.random().toString(36).slice(2)}`;
       state.tokens.set(token, { teamId: `T0${n}`, teamName: `Acme Workspace ${n}` });
-      return ok({ access_token: token, token_type: "bot", scope: "chat:write,channels:read,groups:read", bot_user_id: "U0BOT", app_id: "A0APP", team: { id: `T0${n}`, name: `Acme Workspace ${n}` }, enterprise: null, is_enterprise_install: false });
+      return ok({
+        access_token: token,
+        token_type: "bot",
+        scope: "chat:write,channels:read,groups:read",
+        bot_user_id: "U0BOT",
+        app_id: "A0APP",
+        team: { id: `T0${n}`, name: `Acme Workspace ${n}` },
+        enterprise: null,
+        is_enterprise_install: false,
+      });
     }),
     http.post(method("auth.revoke"), async ({ request }) => {
       state.calls.push("auth.revoke");

@@ -11,25 +11,23 @@ export const refusingTrackerHandlers = [
   http.all("https://api.github.com/*", () =>
     HttpResponse.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" }, { status: 401 }),
   ),
-  graphql
-    .link("https://api.linear.app/graphql")
-    .operation(() =>
-      HttpResponse.json(
-        {
-          errors: [
-            {
-              message: "Authentication required, not authenticated",
-              extensions: {
-                type: "authentication error",
-                code: "AUTHENTICATION_ERROR",
-                userPresentableMessage: "You need to authenticate to access this operation.",
-              },
+  graphql.link("https://api.linear.app/graphql").operation(() =>
+    HttpResponse.json(
+      {
+        errors: [
+          {
+            message: "Authentication required, not authenticated",
+            extensions: {
+              type: "authentication error",
+              code: "AUTHENTICATION_ERROR",
+              userPresentableMessage: "You need to authenticate to access this operation.",
             },
-          ],
-        },
-        { status: 400 },
-      ),
+          },
+        ],
+      },
+      { status: 400 },
     ),
+  ),
   http.all("https://*.atlassian.net/*", () =>
     HttpResponse.json({ errorMessages: ["Client must be authenticated to access this resource."], errors: {} }, { status: 401 }),
   ),

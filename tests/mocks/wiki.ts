@@ -51,7 +51,8 @@ export function xhtmlProblem(storage: string): string | null {
       } else if (!selfClosing) open.push(name!);
       i += whole.length;
     } else if (rest[0] === "&") {
-      if (!/^&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);/.test(rest)) return `The entity name must immediately follow the '&' in the entity reference (offset ${i})`;
+      if (!/^&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);/.test(rest))
+        return `The entity name must immediately follow the '&' in the entity reference (offset ${i})`;
       i += 1;
     } else {
       i += 1;
@@ -61,7 +62,14 @@ export function xhtmlProblem(storage: string): string | null {
 }
 
 export function createWikiMock(
-  options: { authBase?: string; apiBase?: string; client?: { id: string; secret: string }; siteName?: string; spaces?: { id: number; key: string; name: string }[]; sites?: boolean } = {},
+  options: {
+    authBase?: string;
+    apiBase?: string;
+    client?: { id: string; secret: string };
+    siteName?: string;
+    spaces?: { id: number; key: string; name: string }[];
+    sites?: boolean;
+  } = {},
 ) {
   const authBase = options.authBase ?? "https://auth.atlassian.com";
   const apiBase = options.apiBase ?? "https://api.atlassian.com";
@@ -82,38 +90,69 @@ export function createWikiMock(
     const q = url.searchParams;
     if (url.origin + url.pathname !== `${authBase}/authorize`) throw new Error(`unexpected authorize URL ${url.origin}${url.pathname}`);
     const scopes = (q.get("scope") ?? "").split(" ");
-    if (q.get("audience") !== "api.atlassian.com" || q.get("client_id") !== client.id || q.get("response_type") !== "code" || !scopes.includes("offline_access") || !scopes.includes("write:confluence-content") || !q.get("state")) {
+    if (
+      q.get("audience") !== "api.atlassian.com" ||
+      q.get("client_id") !== client.id ||
+      q.get("response_type") !== "code" ||
+      !scopes.includes("offline_access") ||
+      !scopes.includes("write:confluence-content") ||
+      !q.get("state")
+    ) {
       throw new Error(`bad authorize parameters: ${q}`);
     }
     return { code: kit.newCode(q.get("redirect_uri")!), state: q.get("state")!, redirectUri: q.get("redirect_uri")! };
   }
 
   const unauthorized = () => HttpResponse.json({ code: 401, message: "Unauthorized; scope does not match" }, { status: 401 });
-  const badRequest = (message: string) => HttpResponse.json({ statusCode: 400, data: { authorized: true, valid: false, errors: [], successful: false }, message }, { status: 400 });
+  const badRequest = (message: string) =>
+    HttpResponse.json({ statusCode: 400, data: { authorized: true, valid: false, errors: [], successful: false }, message }, { status: 400 });
   const content = `${apiBase}/ex/confluence/:cloudId/wiki/rest/api`;
 
   const handlers = [
     http.post(`${authBase}/oauth/token`, async ({ request }) => {
       const logged = await kit.log(request);
       const body = logged.body as Record<string, string>;
-      if (body.client_id !== client.id || body.client_secret !== client.secret) return HttpResponse.json({ error: "access_denied", error_description: "Unauthorized" }, { status: 401 });
+      if (body.client_id !== client.id || body.client_secret !== client.secret)
+        return HttpResponse.json({ error: "access_denied", error_description: "Unauthorized" }, { status: 401 });
       if (body.grant_type === "authorization_code") {
         const redeemed = kit.redeemCode(body.code ?? "", body.redirect_uri);
         if (!redeemed) return HttpResponse.json({ error: "invalid_grant", error_description: "Invalid authorization code" }, { status: 403 });
         const g = redeemed.grant;
-        return HttpResponse.json({ access_token: g.accessToken, expires_in: 3600, token_type: "Bearer", refresh_token: g.refreshToken, scope: "write:confluence-content read:confluence-space.summary read:confluence-content.summary offline_access" });
+        return HttpResponse.json({
+          access_token: g.accessToken,
+          expires_in: 3600,
+          token_type: "Bearer",
+          refresh_token: g.refreshToken,
+          scope: "write:confluence-content read:confluence-space.summary read:confluence-content.summary offline_access",
+        });
       }
       if (body.grant_type === "refresh_token") {
         const g = kit.redeemRefresh(body.refresh_token ?? "");
         if (!g) return HttpResponse.json({ error: "unauthorized_client", error_description: "refresh_token is invalid" }, { status: 403 });
-        return HttpResponse.json({ access_token: g.accessToken, expires_in: 3600, token_type: "Bearer", refresh_token: g.refreshToken, scope: "write:confluence-content offline_access" });
+        return HttpResponse.json({
+          access_token: g.accessToken,
+          expires_in: 3600,
+          token_type: "Bearer",
+          refresh_token: g.refreshToken,
+          scope: "write:confluence-content offline_access",
+        });
       }
       return HttpResponse.json({ error: "unsupported_grant_type", error_description: "Unsupported grant type" }, { status: 400 });
     }),
     http.get(`${apiBase}/oauth/token/accessible-resources`, async ({ request }) => {
       await kit.log(request);
       if (!kit.bearer(request)) return unauthorized();
-      return HttpResponse.json(sites ? [{ ...site, scopes: ["write:confluence-content", "read:confluence-space.summary"], avatarUrl: "https://site-admin-avatar-cdn.prod.public.atl-paas.net/avatars/240/rocket.png" }] : []);
+      return HttpResponse.json(
+        sites
+          ? [
+              {
+                ...site,
+                scopes: ["write:confluence-content", "read:confluence-space.summary"],
+                avatarUrl: "https://site-admin-avatar-cdn.prod.public.atl-paas.net/avatars/240/rocket.png",
+              },
+            ]
+          : [],
+      );
     }),
     http.get(`${content}/space`, async ({ request, params }) => {
       await kit.log(request);
@@ -123,7 +162,13 @@ export function createWikiMock(
       const ids = q.getAll("spaceId").map(Number);
       const found = ids.length ? spaces.filter((s) => ids.includes(s.id)) : spaces;
       const limit = Number(q.get("limit") ?? 25);
-      return HttpResponse.json({ results: found.slice(0, limit).map((s) => ({ ...s, type: "global", status: "current", _links: { webui: `/spaces/${s.key}` } })), start: 0, limit, size: Math.min(limit, found.length), _links: {} });
+      return HttpResponse.json({
+        results: found.slice(0, limit).map((s) => ({ ...s, type: "global", status: "current", _links: { webui: `/spaces/${s.key}` } })),
+        start: 0,
+        limit,
+        size: Math.min(limit, found.length),
+        _links: {},
+      });
     }),
     http.post(`${content}/content`, async ({ request, params }) => {
       const logged = await kit.log(request);

@@ -26,7 +26,17 @@ export function assembledBuild(): ServerBuild {
     root: { id: "root", path: "", module: root as never },
   };
   const assetRoutes: Record<string, unknown> = {
-    root: { id: "root", path: "", module: "/root.js", imports: [], hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true },
+    root: {
+      id: "root",
+      path: "",
+      module: "/root.js",
+      imports: [],
+      hasAction: false,
+      hasLoader: false,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: true,
+    },
   };
   for (const r of Object.values(manifest)) {
     const mod = modules[`/app/${r.file}`];

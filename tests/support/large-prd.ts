@@ -23,14 +23,35 @@ export function largePrd(words = 30_000): { markdown: string; wordCount: number 
     count += 2;
     parts.push(`## ${s}. Section ${s}`, "", `${phrase(90)}. **Key point:** ${phrase(12)}, see [the guide](https://example.com/guide/${s}).`, "");
     count += 1;
-    parts.push(`### Details ${s}`, "", `- ${phrase(10)}`, `- ${phrase(10)}`, `  - ${phrase(6)}`, `- [x] ${phrase(5)}`, "", `1. ${phrase(8)}`, `2. ${phrase(8)}`, "");
+    parts.push(
+      `### Details ${s}`,
+      "",
+      `- ${phrase(10)}`,
+      `- ${phrase(10)}`,
+      `  - ${phrase(6)}`,
+      `- [x] ${phrase(5)}`,
+      "",
+      `1. ${phrase(8)}`,
+      `2. ${phrase(8)}`,
+      "",
+    );
     count += 4;
     parts.push("| Requirement | Priority | Owner | Notes |", "|---|:-:|---|---|");
     for (let r = 1; r <= 5; r++) {
       count += 3;
       parts.push(`| R${s}.${r} ${phrase(4)} | Must | Team ${r} | ${phrase(10)} |`);
     }
-    parts.push("", "```ts", `export const section${s} = { id: ${s}, owner: "team-${s % 7}" };`, "```", "", `> ${phrase(20)}`, "", `${phrase(50)} with \`inline code\` and *emphasis*.`, "");
+    parts.push(
+      "",
+      "```ts",
+      `export const section${s} = { id: ${s}, owner: "team-${s % 7}" };`,
+      "```",
+      "",
+      `> ${phrase(20)}`,
+      "",
+      `${phrase(50)} with \`inline code\` and *emphasis*.`,
+      "",
+    );
   }
   return { markdown: `# Large PRD\n\n${parts.join("\n")}`, wordCount: count };
 }

@@ -16,8 +16,7 @@ export async function joinOrg(orgId: string, role: Role, name: string): Promise<
   return account;
 }
 
-export const setPlan = (orgId: string, plan: PlanId) =>
-  db.updateTable("organizations").set({ plan }).where("id", "=", orgId).execute();
+export const setPlan = (orgId: string, plan: PlanId) => db.updateTable("organizations").set({ plan }).where("id", "=", orgId).execute();
 
 /** Asserts an error envelope with this status and code. */
 export function expectError(res: ApiResult, status: number, code: string) {

@@ -31,7 +31,8 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
   if (s.format === "email") return fc.emailAddress();
   if (s.format === "uri" || s.format === "url") return fc.webUrl();
   if (s.format === "date-time") return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
-  if (s.format === "date") return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (s.format === "date")
+    return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? 40, Math.max(min, 40));
   return fc.string({ minLength: min, maxLength: max });
@@ -40,7 +41,9 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
 function numberOf(s: Schema, integer: boolean): fc.Arbitrary<number> {
   const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000);
   const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1000);
-  return integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) }) : fc.double({ min, max: Math.max(min, max), noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) })
+    : fc.double({ min, max: Math.max(min, max), noNaN: true, noDefaultInfinity: true });
 }
 
 export function validValue(s: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -82,9 +85,9 @@ export function invalidValue(s: Schema | undefined): fc.Arbitrary<unknown> {
   const keys = Object.keys(props);
   if ((s.type === "object" || keys.length) && keys.length) {
     const required: string[] = s.required ?? [];
-    const broken = fc.constantFrom(...keys).chain((key) =>
-      fc.tuple(validValue(s), fc.oneof(wrongType, fc.constantFrom(...HOSTILE))).map(([base, bad]) => ({ ...(base as object), [key]: bad })),
-    );
+    const broken = fc
+      .constantFrom(...keys)
+      .chain((key) => fc.tuple(validValue(s), fc.oneof(wrongType, fc.constantFrom(...HOSTILE))).map(([base, bad]) => ({ ...(base as object), [key]: bad })));
     const missing = required.length
       ? fc.constantFrom(...required).chain((key) =>
           validValue(s).map((base) => {

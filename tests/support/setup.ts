@@ -9,14 +9,7 @@ process.env.DATA_DIR = dir;
 process.env.NODE_ENV = "test";
 process.env.APP_URL = "http://localhost:3000";
 delete process.env.SMTP_URL;
-for (const key of [
-  "OPENAI_API_KEY",
-  "ANTHROPIC_API_KEY",
-  "GOOGLE_API_KEY",
-  "OPENAI_BASE_URL",
-  "ANTHROPIC_BASE_URL",
-  "GOOGLE_API_BASE_URL",
-]) {
+for (const key of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "GOOGLE_API_BASE_URL"]) {
   delete process.env[key];
 }
 // Provider calls in tests fail at once instead of retrying.

@@ -33,7 +33,10 @@ export function expectSseStream(res: ApiResult, terminal: "done" | "error" = "do
   expect(last.type, res.text).toBe(terminal);
   expect(events.filter((e) => e.type === "done" || e.type === "error")).toHaveLength(1);
   for (const e of events) expect(["progress", "content", "done", "error"]).toContain(e.type);
-  const content = events.filter((e) => e.type === "content").map((e) => e.content as string).join("");
+  const content = events
+    .filter((e) => e.type === "content")
+    .map((e) => e.content as string)
+    .join("");
   if (terminal === "done") expect(last.fullContent).toBe(content);
   if (terminal === "error") expect(last.code).toBe("GENERATION_ERROR");
   return { events, content, last };

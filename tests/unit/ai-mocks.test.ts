@@ -16,7 +16,11 @@ const ECHO = `Echo: ${QUESTION}`;
 const user = [{ role: "user" as const, content: QUESTION }];
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 /** The error a promise rejects with (fails if it resolves). */
-const rejection = (p: Promise<unknown>): Promise<any> => p.then(() => Promise.reject(new Error("expected a rejection")), (e: unknown) => e);
+const rejection = (p: Promise<unknown>): Promise<any> =>
+  p.then(
+    () => Promise.reject(new Error("expected a rejection")),
+    (e: unknown) => e,
+  );
 
 describe("sampleFromSchema", () => {
   const schemas = { reviewSchema, scoreSchema, suggestionsSchema, roadmapSchema, extractionSchema };
@@ -71,7 +75,9 @@ describe("OpenAI stand-in", () => {
     const res = await client().chat.completions.create({ model: "m", messages: user, response_format });
     expect(suggestionsSchema.parse(JSON.parse(res.choices[0]!.message.content!)).suggestions).toHaveLength(3);
     ai.openai.queue({ kind: "json", value: { ok: 1 } }, { kind: "raw_json_text", text: "{not json" });
-    expect(JSON.parse((await client().chat.completions.create({ model: "m", messages: user, response_format })).choices[0]!.message.content!)).toEqual({ ok: 1 });
+    expect(JSON.parse((await client().chat.completions.create({ model: "m", messages: user, response_format })).choices[0]!.message.content!)).toEqual({
+      ok: 1,
+    });
     expect((await client().chat.completions.create({ model: "m", messages: user, response_format })).choices[0]!.message.content).toBe("{not json");
   });
 
@@ -99,9 +105,11 @@ describe("OpenAI stand-in", () => {
     ai.openai.queue({ kind: "fail_mid_stream", chunks: ["one ", "two "] });
     const got: string[] = [];
     const stream = await client().chat.completions.create({ model: "m", messages: user, stream: true });
-    const error = await rejection((async () => {
-      for await (const c of stream) got.push(c.choices[0]?.delta.content ?? "");
-    })());
+    const error = await rejection(
+      (async () => {
+        for await (const c of stream) got.push(c.choices[0]?.delta.content ?? "");
+      })(),
+    );
     expect(got.join("")).toBe("one two ");
     expect(error).toBeInstanceOf(Error);
   });
@@ -136,12 +144,23 @@ describe("OpenAI stand-in", () => {
 describe("Anthropic stand-in", () => {
   const client = () => new Anthropic({ apiKey: "sk-ant-test", maxRetries: 0 });
   const base = { model: "claude-test", max_tokens: 1024, system: "Be brief.", messages: user };
-  const tool = { name: "answer", description: "The answer", input_schema: { type: "object" as const, properties: { verdict: { type: "string", enum: ["yes", "no"] }, score: { type: "integer", minimum: 0, maximum: 10 } }, required: ["verdict", "score"] } };
+  const tool = {
+    name: "answer",
+    description: "The answer",
+    input_schema: {
+      type: "object" as const,
+      properties: { verdict: { type: "string", enum: ["yes", "no"] }, score: { type: "integer", minimum: 0, maximum: 10 } },
+      required: ["verdict", "score"],
+    },
+  };
 
   it("answers text with usage; the SDK sends the key as Authorization: Bearer", async () => {
     const msg = await client().messages.create(base);
     expect(msg.content[0]).toMatchObject({ type: "text", text: ECHO });
-    expect(msg).toMatchObject({ stop_reason: "end_turn", usage: { input_tokens: Math.ceil((9 + QUESTION.length) / 4), output_tokens: Math.ceil(ECHO.length / 4) } });
+    expect(msg).toMatchObject({
+      stop_reason: "end_turn",
+      usage: { input_tokens: Math.ceil((9 + QUESTION.length) / 4), output_tokens: Math.ceil(ECHO.length / 4) },
+    });
     expect(ai.anthropic.requests[0]!.headers.authorization).toBe("Bearer sk-ant-test");
     expect(ai.anthropic.requests[0]!.headers["anthropic-version"]).toBeTruthy();
   });
@@ -189,9 +208,11 @@ describe("Anthropic stand-in", () => {
     ai.anthropic.queue({ kind: "fail_mid_stream", chunks: ["one ", "two "] });
     const got: string[] = [];
     const stream = await client().messages.create({ ...base, stream: true });
-    const error = await rejection((async () => {
-      for await (const e of stream) if (e.type === "content_block_delta" && e.delta.type === "text_delta") got.push(e.delta.text);
-    })());
+    const error = await rejection(
+      (async () => {
+        for await (const e of stream) if (e.type === "content_block_delta" && e.delta.type === "text_delta") got.push(e.delta.text);
+      })(),
+    );
     expect(got.join("")).toBe("one two ");
     expect(error).toBeInstanceOf(Anthropic.APIError);
     expect(error.type).toBe("overloaded_error");
@@ -236,7 +257,11 @@ describe("Gemini stand-in", () => {
   });
 
   it("answers responseSchema requests with JSON and flags MAX_TOKENS", async () => {
-    const responseSchema = { type: SchemaType.OBJECT, properties: { name: { type: SchemaType.STRING }, tags: { type: SchemaType.ARRAY, items: { type: SchemaType.STRING } } }, required: ["name", "tags"] };
+    const responseSchema = {
+      type: SchemaType.OBJECT,
+      properties: { name: { type: SchemaType.STRING }, tags: { type: SchemaType.ARRAY, items: { type: SchemaType.STRING } } },
+      required: ["name", "tags"],
+    };
     const { response } = await model({ responseMimeType: "application/json", responseSchema }).generateContent(QUESTION);
     expect(JSON.parse(response.text())).toEqual({ name: "sample text", tags: ["sample text"] });
     ai.google.queue({ kind: "text", truncated: true });
@@ -257,9 +282,11 @@ describe("Gemini stand-in", () => {
     const result = await model().generateContentStream(QUESTION);
     const aggregated = rejection(result.response); // the SDK's tee rejects this too: handle it
     const got: string[] = [];
-    const error = await rejection((async () => {
-      for await (const c of result.stream) got.push(c.text());
-    })());
+    const error = await rejection(
+      (async () => {
+        for await (const c of result.stream) got.push(c.text());
+      })(),
+    );
     expect(got.join("")).toBe("one two ");
     expect(error).toBeInstanceOf(GoogleGenerativeAIError);
     expect(await aggregated).toBeInstanceOf(GoogleGenerativeAIError);
@@ -276,9 +303,11 @@ describe("Gemini stand-in", () => {
     const mid = new AbortController();
     const result = await model().generateContentStream(QUESTION, { signal: mid.signal });
     const aggregated = rejection(result.response);
-    const error = await rejection((async () => {
-      for await (const _ of result.stream) mid.abort();
-    })());
+    const error = await rejection(
+      (async () => {
+        for await (const _ of result.stream) mid.abort();
+      })(),
+    );
     // SDK quirk: its nested pump catch re-wraps the AbortError, so a mid-stream abort reads as "Error reading from the stream".
     expect(error).toBeInstanceOf(GoogleGenerativeAIError);
     expect(await aggregated).toBeInstanceOf(GoogleGenerativeAIError);
@@ -289,7 +318,9 @@ describe("Gemini stand-in", () => {
     const m = new GoogleGenerativeAI("AIza-test").getGenerativeModel({ model: "text-embedding-004" });
     const one = await m.embedContent("warehouse bin scanning for pickers");
     const batch = await m.batchEmbedContents({
-      requests: ["warehouse bin scanning for pickers", "pickers scanning warehouse bins", "quarterly tax filing deadline"].map((text) => ({ content: { role: "user", parts: [{ text }] } })),
+      requests: ["warehouse bin scanning for pickers", "pickers scanning warehouse bins", "quarterly tax filing deadline"].map((text) => ({
+        content: { role: "user", parts: [{ text }] },
+      })),
     });
     const [a, b, c] = batch.embeddings.map((e) => e.values);
     expect(one.embedding.values).toEqual(a);
@@ -338,7 +369,11 @@ describe("loopback OpenAI-compatible server", () => {
     const short = await client().chat.completions.create({ model: "llama3.1", messages: [{ role: "user", content: "hi" }] });
     expect(short.choices[0]!.message.content).toMatch(/^Echo: hi lorem ipsum/);
     const schema = z.toJSONSchema(roadmapSchema, { io: "output", unrepresentable: "any" }) as Record<string, unknown>;
-    const structured = await client().chat.completions.create({ model: "llama3.1", messages: user, response_format: { type: "json_schema", json_schema: { name: "roadmap", schema } } });
+    const structured = await client().chat.completions.create({
+      model: "llama3.1",
+      messages: user,
+      response_format: { type: "json_schema", json_schema: { name: "roadmap", schema } },
+    });
     expect(roadmapSchema.parse(JSON.parse(structured.choices[0]!.message.content!)).phases).toHaveLength(1);
     expect((await client().embeddings.create({ model: "nomic-embed-text", input: ["a", "b"] })).data).toHaveLength(2);
     expect((await client().models.list()).data.map((m) => m.id)).toContain("llama3.1");

@@ -25,7 +25,7 @@ describe("chunkText", () => {
 
 describe("fenceFilter", () => {
   it("drops Markdown fence lines however the stream is cut", () => {
-    const source = "```mermaid\nflowchart TD\n  n1[\"Start\"] --> n2[\"End\"]\n```\n";
+    const source = '```mermaid\nflowchart TD\n  n1["Start"] --> n2["End"]\n```\n';
     for (let size = 1; size <= source.length; size++) {
       const filter = fenceFilter();
       let out = "";

@@ -76,11 +76,6 @@ describe("backupDatabase / restoreDatabase", () => {
     const removed = pruneBackups(dir, 2);
     expect(removed.map((f) => path.basename(f))).toEqual(["app-2024-01-01.db", "app-2024-01-02.db"]);
     expect(listBackups(dir).map((f) => path.basename(f))).toEqual(["app-2024-01-03.db", "app-2024-01-04.db"]);
-    expect(fs.readdirSync(dir).sort()).toEqual([
-      "app-2024-01-03.db",
-      "app-2024-01-03.secrets.json",
-      "app-2024-01-04.db",
-      "app-2024-01-04.secrets.json",
-    ]);
+    expect(fs.readdirSync(dir).sort()).toEqual(["app-2024-01-03.db", "app-2024-01-03.secrets.json", "app-2024-01-04.db", "app-2024-01-04.secrets.json"]);
   });
 });

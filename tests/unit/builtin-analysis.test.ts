@@ -169,7 +169,7 @@ describe("roadmap", () => {
   it("never takes longer with a larger team", () => {
     const big = `# Big\n\n## Requirements\n${Array.from(
       { length: 24 },
-      (_, i) => `- Must: Requirement ${i + 1} with an API integration and data export for the admin dashboard`
+      (_, i) => `- Must: Requirement ${i + 1} with an API integration and data export for the admin dashboard`,
     ).join("\n")}\n`;
     for (const content of [...Object.values(INPUTS), big])
       for (const methodology of METHODS) {
@@ -186,13 +186,7 @@ describe("roadmap", () => {
     const r = roadmap({ prdContent: FULL_PRD, teamSize: "medium", methodology: "agile" }, ctx);
     expect(r.title).toContain("Team Expense Reports");
     expect(r.summary).toContain("Team Expense Reports");
-    expect(r.phases.map((p) => p.name)).toEqual([
-      "Discovery & design",
-      "Build must-haves (MVP)",
-      "Build should-haves",
-      "Beta & hardening",
-      "Launch",
-    ]);
+    expect(r.phases.map((p) => p.name)).toEqual(["Discovery & design", "Build must-haves (MVP)", "Build should-haves", "Beta & hardening", "Launch"]);
     const titles = (i: number) => r.phases[i]!.tasks.map((t) => t.title).join("\n");
     expect(titles(1)).toContain("Build: Managers approve or reject a report with a comment.");
     expect(titles(1)).not.toContain("Email reminders");
@@ -206,8 +200,7 @@ describe("roadmap", () => {
   });
 
   it("takes must-haves in list order when the PRD states no priorities, and says so", () => {
-    const prd =
-      "# Notes app\n\n## Requirements\n- Create a note\n- Edit a note\n- Tag notes\n- Share a note by link\n- Export notes as PDF\n";
+    const prd = "# Notes app\n\n## Requirements\n- Create a note\n- Edit a note\n- Tag notes\n- Share a note by link\n- Export notes as PDF\n";
     const r = roadmap({ prdContent: prd, teamSize: "small", methodology: "agile" }, ctx);
     expect(r.phases[1]!.tasks.filter((t) => t.role === "engineering").map((t) => t.title)).toEqual([
       "Build: Create a note",
@@ -219,8 +212,7 @@ describe("roadmap", () => {
   });
 
   it("estimates longer, more complex requirements higher", () => {
-    const prd =
-      "# X\n\n## Requirements\n- Must: Rename a list\n- Must: Sync payments from the bank API in real time with encryption and an audit export\n";
+    const prd = "# X\n\n## Requirements\n- Must: Rename a list\n- Must: Sync payments from the bank API in real time with encryption and an audit export\n";
     const tasks = roadmap({ prdContent: prd, teamSize: "small", methodology: "agile" }, ctx).phases[1]!.tasks;
     expect(tasks[1]!.estimateDays).toBeGreaterThan(tasks[0]!.estimateDays);
   });

@@ -400,7 +400,16 @@ describe("technicalSpecs and codeSpec", () => {
 
   it("writes architecture, a proposed data model, endpoints from verbs, the PRD's NFRs and each focus area", () => {
     const out = technicalSpecs({ prdContent: PRD, focusAreas: ["security", "email deliverability"] }, ctx);
-    for (const h of ["Architecture Overview (proposed)", "Components", "Data Model (proposed)", "API Endpoints (proposed)", "Non-Functional Requirements", "Security", "Email deliverability", "Open Technical Questions"]) {
+    for (const h of [
+      "Architecture Overview (proposed)",
+      "Components",
+      "Data Model (proposed)",
+      "API Endpoints (proposed)",
+      "Non-Functional Requirements",
+      "Security",
+      "Email deliverability",
+      "Open Technical Questions",
+    ]) {
       expect(h2(out)).toContain(h);
     }
     expect(out).toContain("| POST | `/api/write-offs/:id/approve` |");
@@ -461,7 +470,10 @@ describe("launchContent", () => {
 
   it("writes several social posts of at most 280 characters", () => {
     const out = get("social_media");
-    const posts = out.split(/^### Post \d+ — .+$/m).slice(1).map((p) => p.trim().split("\n")[0]!);
+    const posts = out
+      .split(/^### Post \d+ — .+$/m)
+      .slice(1)
+      .map((p) => p.trim().split("\n")[0]!);
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const p of posts) expect(p.length).toBeLessThanOrEqual(280);
     expect(posts.join(" ")).toContain("Invoice chaser");
@@ -473,7 +485,10 @@ describe("extractMemories", () => {
   const conversation = [
     { role: "user" as const, content: "We are a B2B fintech startup selling to mid-size finance teams. Our stack is Remix, Node and Postgres." },
     { role: "assistant" as const, content: "Thanks. Should reminders go by email or SMS?" },
-    { role: "user" as const, content: "We decided to send reminders by email only. I prefer PRDs with short bullet lists. Please always include a rollback plan." },
+    {
+      role: "user" as const,
+      content: "We decided to send reminders by email only. I prefer PRDs with short bullet lists. Please always include a rollback plan.",
+    },
     { role: "assistant" as const, content: "I recommend launching to five pilot customers first. Does that work?" },
     { role: "user" as const, content: "Yes, sounds good." },
     { role: "user" as const, content: "The last draft was too long. Should we use Stripe? Our team is four engineers and a designer." },
@@ -505,7 +520,10 @@ describe("extractMemories", () => {
       expect(m.summary.length).toBeLessThanOrEqual(200);
       expect(Number.isInteger(m.importance) && m.importance >= 1 && m.importance <= 10).toBe(true);
       // Grounded: the statement's opening words are the user's (or the confirmed proposal's).
-      const head = m.content.replace(/^Agreed: /, "").slice(0, 20).toLowerCase();
+      const head = m.content
+        .replace(/^Agreed: /, "")
+        .slice(0, 20)
+        .toLowerCase();
       expect(conversation.map((c) => c.content.toLowerCase()).join(" ")).toContain(head);
     }
     expect(byText("Always include")!.importance).toBeGreaterThan(byText("I prefer PRDs")!.importance);

@@ -88,10 +88,7 @@ describe("parseConfig", () => {
   });
 
   it("names every invalid variable at once", () => {
-    const error = expectConfigError(
-      { DATA_DIR: freshDir(), PORT: "abc", DEFAULT_PLAN: "gold", SMTP_URL: "not-a-url" },
-      "PORT",
-    );
+    const error = expectConfigError({ DATA_DIR: freshDir(), PORT: "abc", DEFAULT_PLAN: "gold", SMTP_URL: "not-a-url" }, "PORT");
     expect(error.message).toContain("DEFAULT_PLAN");
     expect(error.message).toContain("SMTP_URL");
   });

@@ -85,7 +85,10 @@ describe("placement by what a sentence says", () => {
   it("the Overview's Problem line is a sentence about the problem, never a goal answered in its place", () => {
     const pairs = interviewOutline(ctx)
       .filter((p) => !p.derived)
-      .map((p, i) => ({ question: p.question, answer: i === 0 ? "The weather was nice yesterday." : i === 1 ? "Cut no-shows from 18% to 9% by June 2027." : "" }));
+      .map((p, i) => ({
+        question: p.question,
+        answer: i === 0 ? "The weather was nice yesterday." : i === 1 ? "Cut no-shows from 18% to 9% by June 2027." : "",
+      }));
     const draft = generatePrd({ style: "comprehensive", qaPairs: pairs }, { memories: [], projectName: "Dental reminders" });
     expect(draft).not.toMatch(/\*\*Problem:\*\* (?:Cut no-shows|The weather)/);
     expect(draft).toContain("**Success looks like:** Cut no-shows from 18% to 9% by June 2027.");
@@ -177,7 +180,11 @@ describe("the builder asks only what is missing", () => {
     expect(off.response).toContain("doesn't seem to answer the question about **Goals and Success Metrics**");
     expect(off.nextQuestion).toMatch(/^Could you be more specific about “Goals and Success Metrics”\?/);
     const real = builderTurn(
-      { qaPairs: [{ question: goalsQ, answer: "The weather was nice yesterday." }], question: off.nextQuestion!, answer: "Cut no-shows from 18% to 9% by June 2027." },
+      {
+        qaPairs: [{ question: goalsQ, answer: "The weather was nice yesterday." }],
+        question: off.nextQuestion!,
+        answer: "Cut no-shows from 18% to 9% by June 2027.",
+      },
       described,
     );
     expect(real.covered).toContain("Goals and Success Metrics");

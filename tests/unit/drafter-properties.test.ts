@@ -32,8 +32,12 @@ const OFF_TOPIC = ["I like turtles.", "The weather was nice yesterday.", "ok", "
 
 function interview(seed: number) {
   const r = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
-  const some = <T,>(xs: T[], min = 1) => xs.filter(() => r() < 0.6).concat(xs.slice(0, min)).filter((x, i, all) => all.indexOf(x) === i);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+  const some = <T>(xs: T[], min = 1) =>
+    xs
+      .filter(() => r() < 0.6)
+      .concat(xs.slice(0, min))
+      .filter((x, i, all) => all.indexOf(x) === i);
   const list = (items: string[]) => {
     const style = pick(["numbered", "inline", "bullets", "stars", "sentences", "table"]);
     if (style === "table") return ["| Item | Note |", "| --- | --- |", ...items.map((t) => `| ${t} | |`)].join("\n");
@@ -45,7 +49,11 @@ function interview(seed: number) {
   };
   const personas = some(PERSONAS);
   const risks = some(RISKS);
-  const goals = some(["Cut no-shows from 18% to 9% by June 2027", "Keep the SMS opt-out rate under 2% a month", "Save receptionists 2 hours a day by March 2027"]);
+  const goals = some([
+    "Cut no-shows from 18% to 9% by June 2027",
+    "Keep the SMS opt-out rate under 2% a month",
+    "Save receptionists 2 hours a day by March 2027",
+  ]);
   const answers: Record<string, string> = {
     problem: pick(["Patients miss 18% of appointments at our 12 clinics; each no-show costs 120 EUR.", ...OFF_TOPIC]),
     goals: r() < 0.85 ? list(goals) : pick(OFF_TOPIC),
@@ -71,7 +79,12 @@ function listItems(prd: string) {
   return prd
     .split("\n")
     .filter((l) => /^\s*(?:[-*+]|\d+[.)])\s+/.test(l))
-    .map((l) => l.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, "").replace(/^\*\*[^*]+\*\*(?:\s*\([^)]*\))?:?\s*/, "").trim());
+    .map((l) =>
+      l
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, "")
+        .replace(/^\*\*[^*]+\*\*(?:\s*\([^)]*\))?:?\s*/, "")
+        .trim(),
+    );
 }
 const wordCount = (t: string) => (t.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 
@@ -126,12 +139,21 @@ describe("the offline PRD, over 200 generated interviews", () => {
       if (answers.goals!.includes("by")) for (const g of goals) expect(lower, `seed ${seed}: goal “${g}”`).toContain(g.toLowerCase().slice(0, 30));
       expect(prd, `seed ${seed}`).not.toMatch(/to be agreed|priority to confirm/i);
       // Every figure in the text comes from the answers (ids, list numbers and "Story n" aside).
-      const given = new Set(Object.values(answers).join(" ").match(/\d+(?:[.,]\d+)?/g) ?? []);
+      const given = new Set(
+        Object.values(answers)
+          .join(" ")
+          .match(/\d+(?:[.,]\d+)?/g) ?? [],
+      );
       const body = prd
         .split("\n")
         // Headings, and the draft's own note of how many answers it was written from.
         .filter((l) => !/^#/.test(l) && !/^_Draft · /.test(l))
-        .map((l) => l.replace(/^\s*\d+[.)]\s+/, "").replace(/\*\*(?:FR|NFR|REQ|US)-\d+\*\*/g, "").replace(/\bStory \d+\b/g, ""))
+        .map((l) =>
+          l
+            .replace(/^\s*\d+[.)]\s+/, "")
+            .replace(/\*\*(?:FR|NFR|REQ|US)-\d+\*\*/g, "")
+            .replace(/\bStory \d+\b/g, ""),
+        )
         .join("\n");
       for (const n of body.match(/\d+(?:[.,]\d+)?/g) ?? []) expect(given.has(n), `seed ${seed}: the number ${n} was never given`).toBe(true);
     }

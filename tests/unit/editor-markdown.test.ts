@@ -24,15 +24,16 @@ const qaPairs = interviewOutline(ctx)
   .filter((p) => !p.derived)
   .map((p, i) => ({
     question: p.question,
-    answer: [
-      "Patients forget appointments; staff phone each patient the day before (2 hours a day).",
-      "| Metric | Target |\n| --- | --- |\n| No-shows | 9% |\n| Calls saved | 2 h/day |",
-      "Primary: receptionists. Secondary: patients & clinic owners.",
-      "1. Send an SMS 48 hours before.\n2. Let patients reply C or X.\n3. Show status <beside> each booking.",
-      "Out of scope: email, voice calls.",
-      "Risk: SMS costs exceed the €400 budget. Mitigation: cap volume at 80%.",
-      "Pilot in March 2027; GA 10 weeks later.",
-    ][i] ?? "",
+    answer:
+      [
+        "Patients forget appointments; staff phone each patient the day before (2 hours a day).",
+        "| Metric | Target |\n| --- | --- |\n| No-shows | 9% |\n| Calls saved | 2 h/day |",
+        "Primary: receptionists. Secondary: patients & clinic owners.",
+        "1. Send an SMS 48 hours before.\n2. Let patients reply C or X.\n3. Show status <beside> each booking.",
+        "Out of scope: email, voice calls.",
+        "Risk: SMS costs exceed the €400 budget. Mitigation: cap volume at 80%.",
+        "Pilot in March 2027; GA 10 weeks later.",
+      ][i] ?? "",
   }));
 
 const documents: [string, string][] = [

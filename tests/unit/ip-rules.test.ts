@@ -52,7 +52,7 @@ describe("IP allowlist rules", () => {
 describe("CSV cells", () => {
   it("quotes every cell, doubles quotes and neutralises formulas", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     for (const lead of ["+", "-", "@", "\t", "\r"]) expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`);
     expect(csvCell(null)).toBe('""');
     expect(toCsv(["a", "b"], [["x\ny", 1]])).toBe('"a","b"\r\n"x\ny","1"\r\n');

@@ -318,10 +318,22 @@ describe("events", () => {
   onEvent("test-recorder", async (event, trx) => {
     if (failFor === "*" || failFor === event.id) throw new Error("listener unavailable");
     // Work done through the batch's transaction is rolled back with a failing event.
-    await trx.insertInto("jobs").values({
-      id: `side-${event.id}`, type: "test.side-effect", payload: "{}", status: "done", attempts: 0, maxAttempts: 1,
-      runAt: event.createdAt, lockedAt: null, lastError: null, createdAt: event.createdAt, updatedAt: event.createdAt,
-    }).execute();
+    await trx
+      .insertInto("jobs")
+      .values({
+        id: `side-${event.id}`,
+        type: "test.side-effect",
+        payload: "{}",
+        status: "done",
+        attempts: 0,
+        maxAttempts: 1,
+        runAt: event.createdAt,
+        lockedAt: null,
+        lastError: null,
+        createdAt: event.createdAt,
+        updatedAt: event.createdAt,
+      })
+      .execute();
     delivered.push(event);
   });
 
@@ -334,9 +346,9 @@ describe("events", () => {
     db.transaction().execute((trx) => emit(trx, { orgId: null, name, data }));
 
   it("emit() in a committed transaction records the event, due at once, and no job", async () => {
-    const eventId = await db.transaction().execute((trx) =>
-      emit(trx, { orgId: null, name: "project.created", data: { projectId: "p-1", name: "Atlas" }, actorId: "u-1" }),
-    );
+    const eventId = await db
+      .transaction()
+      .execute((trx) => emit(trx, { orgId: null, name: "project.created", data: { projectId: "p-1", name: "Atlas" }, actorId: "u-1" }));
     const row = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "project.created", actorId: "u-1", processedAt: null, attempts: 0, failedAt: null, runAt: row.createdAt });
     expect(JSON.parse(row.data)).toEqual({ projectId: "p-1", name: "Atlas" });

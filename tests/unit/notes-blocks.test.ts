@@ -57,7 +57,8 @@ describe("markdownToNotionBlocks", () => {
 
 describe("wikiStorage", () => {
   it("is well-formed XHTML for everything the PRD renderer produces", () => {
-    const md = "# T\n\n- [x] done\n\nA  \nB\n\n---\n\n![x](data:image/png;base64,AAAA)\n\n<details><summary>More</summary>\n\n- hidden\n\n</details>\n\n~~~\nplain ]]> code\n~~~\n\n    indented < code";
+    const md =
+      "# T\n\n- [x] done\n\nA  \nB\n\n---\n\n![x](data:image/png;base64,AAAA)\n\n<details><summary>More</summary>\n\n- hidden\n\n</details>\n\n~~~\nplain ]]> code\n~~~\n\n    indented < code";
     const storage = wikiStorage(md);
     expect(xhtmlProblem(storage)).toBeNull();
     expect(storage).not.toContain("data:image");

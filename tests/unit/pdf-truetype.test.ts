@@ -36,7 +36,9 @@ describe("TrueType reader", () => {
 });
 
 describe("TrueType subset", () => {
-  const composite = cps("éüÅçñǄǅẞ").map((cp) => font.glyphId(cp)).find((gid) => font.components(gid).length > 0);
+  const composite = cps("éüÅçñǄǅẞ")
+    .map((cp) => font.glyphId(cp))
+    .find((gid) => font.components(gid).length > 0);
   const used = [...cps("Hello, Zürich ✓"), 0x41].map((cp) => font.glyphId(cp));
   if (composite) used.push(composite);
   const subset = subsetTrueType(font, used);

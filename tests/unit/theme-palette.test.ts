@@ -99,7 +99,9 @@ describe("theme palettes (app.css)", () => {
 
   it("gives every page colour a dark value", () => {
     // Only the sidebar (dark in both themes), the white text on fills and the text in the (always light) diagram box keep one value.
-    const single = [...root].filter(([k, v]) => /^#|^rgb/.test(v) && !k.startsWith("--sidebar") && !["--on-fill", "--brand-fill", "--brand-fill-hover", "--diagram-text"].includes(k));
+    const single = [...root].filter(
+      ([k, v]) => /^#|^rgb/.test(v) && !k.startsWith("--sidebar") && !["--on-fill", "--brand-fill", "--brand-fill-hover", "--diagram-text"].includes(k),
+    );
     expect(single.map(([k]) => k)).toEqual([]);
   });
 

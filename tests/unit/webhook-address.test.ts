@@ -55,7 +55,16 @@ describe("webhook target addresses", () => {
   });
 
   it("refuses literal private hosts and localhost names at creation, unless allowed", () => {
-    for (const url of ["http://localhost:3000/x", "http://api.localhost/", "http://127.0.0.1/", "http://[::1]/", "http://2130706433/", "http://0x7f.1/", "https://10.0.0.1/hook", "http://[::ffff:192.168.0.1]/"]) {
+    for (const url of [
+      "http://localhost:3000/x",
+      "http://api.localhost/",
+      "http://127.0.0.1/",
+      "http://[::1]/",
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "https://10.0.0.1/hook",
+      "http://[::ffff:192.168.0.1]/",
+    ]) {
       expect(literalHostProblem(new URL(url)), url).not.toBeNull();
     }
     expect(literalHostProblem(new URL("https://hooks.example.com/x"))).toBeNull();

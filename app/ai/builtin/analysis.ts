@@ -58,22 +58,17 @@ export interface Requirement extends Unit {
   subheading: string | null;
 }
 
-const USER_WORDS =
-  /\b(users?|customers?|personas?|buyers?|admins?|administrators?|operators?|members?|visitors?|shoppers?|clients?|end[- ]users?)\b/gi;
+const USER_WORDS = /\b(users?|customers?|personas?|buyers?|admins?|administrators?|operators?|members?|visitors?|shoppers?|clients?|end[- ]users?)\b/gi;
 const MITIGATION =
   /\b(mitigat\w*|fallback|contingenc\w*|plan|monitor\w*|roll ?back|reduc\w*|limit\w*|avoid\w*|prevent\w*|feature flags?|pilot\w*|test\w*|review\w*|we will|address\w*|workaround)\b|->|→/i;
-const TARGET =
-  /\b(baseline|target|from \d|to \d|within|by (?:q[1-4]|\d|end of|the end)|per (?:day|week|month|user|session)|p\d\d|%)|\d+\s?%/gi;
+const TARGET = /\b(baseline|target|from \d|to \d|within|by (?:q[1-4]|\d|end of|the end)|per (?:day|week|month|user|session)|p\d\d|%)|\d+\s?%/gi;
 
 const sectionsWhere = (doc: Doc, test: (title: string) => boolean) => doc.sections.filter((s) => s.title && test(s.title.toLowerCase()));
 
 /** A requirement's text without its priority label ("Must:", "[P1]", "(Should have) -"). */
 export const stripPriority = (text: string) =>
   text
-    .replace(
-      /^\s*(?:\[|\()?\s*(?:must|should|could|won'?t)(?:[- ]haves?)?\s*(?:\]|\))?\s*[:\-–—]\s*|^\s*(?:\[|\()?p[0-3](?:\]|\))?\s*[:\-–—]?\s*/i,
-      ""
-    )
+    .replace(/^\s*(?:\[|\()?\s*(?:must|should|could|won'?t)(?:[- ]haves?)?\s*(?:\]|\))?\s*[:\-–—]\s*|^\s*(?:\[|\()?p[0-3](?:\]|\))?\s*[:\-–—]?\s*/i, "")
     .trim() || text;
 
 /** A requirement without its id ("FR-1", "REQ-12 (priority to confirm):") or a trailing provenance note ("(from: …)"). */
@@ -85,14 +80,16 @@ export const stripRequirementId = (text: string) =>
 
 /** Requirement-like sections: requirements, features, stories, capabilities, solution, MVP, in-scope. */
 export const isRequirementTitle = (t: string) =>
-  !isNonGoal(t) &&
-  /\b(requirements?|features?|functional|user stories|stories|capabilit\w*|solution|mvp|in scope|functionality)\b/i.test(t);
+  !isNonGoal(t) && /\b(requirements?|features?|functional|user stories|stories|capabilit\w*|solution|mvp|in scope|functionality)\b/i.test(t);
 
 function personasOf(section: DocSection | undefined) {
   if (!section) return [];
   // "Primary: front-desk receptionists. Secondary: …": the people named, not the labels.
   const units = sectionUnits(section).filter((u) => !/^roles named\b/i.test(u.text.replace(/\*/g, "")));
-  if (units.some((u) => isPersonaLabelLine(u.text))) return namedPersonas(units.map((u) => u.text)).map((p) => p.name).slice(0, 6);
+  if (units.some((u) => isPersonaLabelLine(u.text)))
+    return namedPersonas(units.map((u) => u.text))
+      .map((p) => p.name)
+      .slice(0, 6);
   const names = sectionUnits(section).map((u) => {
     const head = /^(?:persona\s*\d*\s*[:—-]\s*)?([^:;—–(]{2,60}?)\s*(?:[:;—–(]|\s-\s)/i.exec(u.text)?.[1];
     return shorten(head && words(head).length <= 5 ? head : u.text, 48);
@@ -135,9 +132,7 @@ function risksOf(doc: Doc) {
   const sections = sectionsWhere(doc, (t) => /\b(risks?|mitigations?|threats?)\b/.test(t));
   const units = sections.flatMap((s) => sectionUnits(s)).filter((u) => !/^\|?\s*risk\s*\|/i.test(u.text));
   // "Mitigation: to be agreed" names a mitigation nobody has written: not one.
-  const mitigated = units.filter(
-    (u) => !placeholderPhrase(u.text) && (MITIGATION.test(u.text) || u.text.split("|").filter((c) => c.trim()).length >= 2),
-  );
+  const mitigated = units.filter((u) => !placeholderPhrase(u.text) && (MITIGATION.test(u.text) || u.text.split("|").filter((c) => c.trim()).length >= 2));
   return { section: sections[0], units, mitigated: mitigated.length };
 }
 
@@ -156,7 +151,13 @@ function withoutSourcedStories(requirements: Requirement[], lines: string[]) {
 export function analyze(text: string, ctx: BuiltinContext): Analysis {
   const full = readDoc(text);
   // Open questions and bare labels say what is missing; they are not content to measure.
-  const doc = { ...full, plain: full.plain.split("\n").filter((line) => !isPlaceholder(line)).join("\n") };
+  const doc = {
+    ...full,
+    plain: full.plain
+      .split("\n")
+      .filter((line) => !isPlaceholder(line))
+      .join("\n"),
+  };
   const check = checkPrd(text, {
     sections: ctx.template?.sections?.length ? ctx.template.sections : undefined,
   });
@@ -177,10 +178,13 @@ export function analyze(text: string, ctx: BuiltinContext): Analysis {
   const techMissing = TECH_AREAS.map(([name]) => name).filter((n) => !techAreas.includes(n));
   const techSection = sectionsWhere(doc, (t) =>
     /\b(technical|technology|architecture|implementation|engineering|non functional|non-functional|nfrs?|constraints|dependencies|system design|integrations?)\b/.test(
-      t
-    )
+      t,
+    ),
   )[0];
-  const requirements = withoutSourcedStories(titled.filter((s) => isRequirementTitle(s.title)).flatMap(requirementsOf), doc.lines.map((l) => l.text));
+  const requirements = withoutSourcedStories(
+    titled.filter((s) => isRequirementTitle(s.title)).flatMap(requirementsOf),
+    doc.lines.map((l) => l.text),
+  );
   const risk = risksOf(doc);
   const openQuestions = sectionsWhere(doc, (t) => QUESTIONS_TITLE.test(t)).flatMap((s) => sectionUnits(s));
   const assumptions = /\b(assumptions?|assume[sd]?|dependenc\w+|constraints?)\b/i.test(doc.plain);
@@ -248,8 +252,7 @@ export function lineList(issues: { line: number | null }[], max = 4) {
   if (!lines.length) return "";
   const shown = lines.slice(0, max);
   const rest = lines.length - shown.length;
-  const list =
-    shown.length === 1 ? `${shown[0]}` : `${shown.slice(0, -1).join(", ")}${rest ? `, ${shown.at(-1)}` : ` and ${shown.at(-1)}`}`;
+  const list = shown.length === 1 ? `${shown[0]}` : `${shown.slice(0, -1).join(", ")}${rest ? `, ${shown.at(-1)}` : ` and ${shown.at(-1)}`}`;
   return `line${lines.length === 1 ? "" : "s"} ${list}${rest ? ` and ${rest} more` : ""}`;
 }
 

@@ -38,7 +38,14 @@ function splitLabelled(item: string): string[] {
 
 const enough = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length >= 2;
 
-const cells = (row: string) => (row.includes("\t") ? row.split("\t") : row.trim().replace(/^\||\|$/g, "").split("|")).map((c) => plainInline(c).trim());
+const cells = (row: string) =>
+  (row.includes("\t")
+    ? row.split("\t")
+    : row
+        .trim()
+        .replace(/^\||\|$/g, "")
+        .split("|")
+  ).map((c) => plainInline(c).trim());
 const isTableRow = (line: string) => /^\s*\|.*\|\s*$/.test(line) || (line.split("\t").length >= 3 && !/^\s*(?:[-*+]|\d+[.)])\s/.test(line));
 const SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/;
 
@@ -52,8 +59,11 @@ function tableUnits(rows: string[]): string[] {
   const [head, ...data] = body.map(cells);
   if (!head || !data.length) return body.map((r) => cells(r).filter(Boolean).join(", "));
   return data.map((row) => {
-    const rest = row.slice(1).map((v, i) => (v ? `${(head[i + 1] ?? "").toLowerCase()} ${v}`.trim() : "")).filter(Boolean);
-    return rest.length ? `${row[0]}: ${rest.join(", ")}` : row[0] ?? "";
+    const rest = row
+      .slice(1)
+      .map((v, i) => (v ? `${(head[i + 1] ?? "").toLowerCase()} ${v}`.trim() : ""))
+      .filter(Boolean);
+    return rest.length ? `${row[0]}: ${rest.join(", ")}` : (row[0] ?? "");
   });
 }
 

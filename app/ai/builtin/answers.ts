@@ -24,8 +24,7 @@ export interface SectionPlan {
 
 export const DEFAULT_OUTLINE = ["Problem", "Goals and Success Metrics", "Target Users", "Requirements", "Scope and Non-Goals", "Risks", "Release Plan"];
 
-export const GENERIC_FIRST_QUESTION =
-  "What problem do you want to solve, who has it, and how do they deal with it today? A concrete example helps a lot.";
+export const GENERIC_FIRST_QUESTION = "What problem do you want to solve, who has it, and how do they deal with it today? A concrete example helps a lot.";
 
 export const FOLLOW_UP_PREFIX = "Could you be more specific about";
 
@@ -35,8 +34,7 @@ export function planSections(titles: string[]): SectionPlan[] {
     const topics = topicsForTitle(title);
     const main = topics[0]!;
     const asked = topics.filter((t) => !t.derived);
-    let question =
-      asked.length > 1 ? `For “${title}”: tell me ${asked[0]!.ask}, and ${asked[1]!.ask}.` : (asked[0] ?? main).question;
+    let question = asked.length > 1 ? `For “${title}”: tell me ${asked[0]!.ask}, and ${asked[1]!.ask}.` : (asked[0] ?? main).question;
     // Two sections on one topic get questions of their own, so an answer always tells which it was for.
     if (used.has(question)) question = `For “${title}”: ${question}`;
     used.add(question);
@@ -70,9 +68,7 @@ export function targetOf(question: string, plans: SectionPlan[], ctx: BuiltinCon
   if (!q) return -1;
   const exact = plans.find((p) => lower(p.question) === q);
   if (exact) return exact.index;
-  const named = plans
-    .filter((p) => !p.derived && q.includes(`“${lower(p.title)}”`))
-    .sort((a, b) => b.title.length - a.title.length)[0];
+  const named = plans.filter((p) => !p.derived && q.includes(`“${lower(p.title)}”`)).sort((a, b) => b.title.length - a.title.length)[0];
   if (named) return named.index;
   if (q === lower(firstQuestionOf(ctx)) || q === lower(GENERIC_FIRST_QUESTION)) return mostImportant(plans.filter((p) => !p.derived))?.index ?? -1;
   let best: { index: number; at: number } | null = null;
@@ -86,8 +82,7 @@ export function targetOf(question: string, plans: SectionPlan[], ctx: BuiltinCon
   return best?.index ?? -1;
 }
 
-export const mostImportant = (plans: SectionPlan[]) =>
-  [...plans].sort((a, b) => a.priority - b.priority || a.index - b.index)[0];
+export const mostImportant = (plans: SectionPlan[]) => [...plans].sort((a, b) => a.priority - b.priority || a.index - b.index)[0];
 
 /** The topic of a section a sentence speaks to most (the section's first topic on a tie). */
 export function bestTopic(text: string, plan: SectionPlan): Topic {
@@ -173,7 +168,15 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
           covers = best >= 4 ? sections : [target];
         } else sections = covers = bestPlans.slice(0, 2);
       }
-      facts.push({ text, answer, question: own ? undefined : pair.question.trim(), sections, covers: thin ? [] : covers, thin, ...(offTopic ? { offTopic } : {}) });
+      facts.push({
+        text,
+        answer,
+        question: own ? undefined : pair.question.trim(),
+        sections,
+        covers: thin ? [] : covers,
+        thin,
+        ...(offTopic ? { offTopic } : {}),
+      });
     }
   });
   // The project's current PRD (imported or edited) fills the sections no answer covers, in its own words.

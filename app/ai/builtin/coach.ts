@@ -25,10 +25,7 @@ export function coach(input: { prdContent: string }, ctx: BuiltinContext): Revie
 }
 
 function summary(a: Analysis, order: Dimension[]) {
-  if (!a.words)
-    return `“${a.title}” is empty: it scores ${a.overall}/100. Start with the ${a.expected.length} expected sections (${a.expected.join(
-      ", "
-    )}).`;
+  if (!a.words) return `“${a.title}” is empty: it scores ${a.overall}/100. Start with the ${a.expected.length} expected sections (${a.expected.join(", ")}).`;
   const best = order[0]!;
   const worst = order.at(-1)!;
   const c = a.check.counts;
@@ -44,9 +41,7 @@ function summary(a: Analysis, order: Dimension[]) {
 
 function strengths(a: Analysis, order: Dimension[]) {
   if (!a.words) return [];
-  const good = order
-    .filter((d) => a.dimensions[d].score >= 80)
-    .map((d) => `${label(d)} (${a.dimensions[d].score}/100): ${a.dimensions[d].evidence}`);
+  const good = order.filter((d) => a.dimensions[d].score >= 80).map((d) => `${label(d)} (${a.dimensions[d].score}/100): ${a.dimensions[d].evidence}`);
   if (a.goals.length && a.goalsWithNumbers === a.goals.length) good.push(`Every goal (${a.goals.length}) states a number.`);
   if (a.stories && a.storiesWithAcceptance === a.stories) good.push(`Every user story (${a.stories}) has acceptance criteria.`);
   if (a.risks.length && a.risksWithMitigation === a.risks.length) good.push(`Every listed risk (${a.risks.length}) has a mitigation.`);
@@ -82,7 +77,7 @@ export function improvements(a: Analysis, ctx: BuiltinContext): Improvement[] {
       priority: "medium",
       suggestion: `${goals.length} of ${plural(a.goals.length, "goal")} state no number (${lineList(goals)}, e.g. “${shorten(
         goals[0]!.excerpt ?? "",
-        60
+        60,
       )}”): give each a baseline, a target and a date.`,
     });
   else if (!a.goals.length && a.words)
@@ -104,7 +99,7 @@ export function improvements(a: Analysis, ctx: BuiltinContext): Improvement[] {
     out.push({
       priority: "medium",
       suggestion: `${stories.length} of ${plural(a.stories, "user story", "user stories")} have no acceptance criteria (${lineList(
-        stories
+        stories,
       )}): add Given/When/Then lines under each.`,
     });
   if (a.words && !a.risks.length)
@@ -154,9 +149,7 @@ export function improvements(a: Analysis, ctx: BuiltinContext): Improvement[] {
     const weakest = ranked(a).at(-1)!;
     out.push({
       priority: "low",
-      suggestion: `Polish ${label(weakest)}, the lowest-scoring area (${a.dimensions[weakest].score}/100): ${
-        a.dimensions[weakest].evidence
-      }`,
+      suggestion: `Polish ${label(weakest)}, the lowest-scoring area (${a.dimensions[weakest].score}/100): ${a.dimensions[weakest].evidence}`,
     });
   }
   return out.slice(0, 10);
@@ -192,10 +185,7 @@ const RECOMMENDATION: Record<
     effort: "low",
     impact: "medium",
     text: (a) =>
-      `Edit for precision: ${plural(a.vagueWords, "vague word")}, ${plural(a.todos, "open marker")} and ${plural(
-        a.longSentences,
-        "long sentence"
-      )} to fix.`,
+      `Edit for precision: ${plural(a.vagueWords, "vague word")}, ${plural(a.todos, "open marker")} and ${plural(a.longSentences, "long sentence")} to fix.`,
   },
   userFocus: {
     effort: "medium",
@@ -204,14 +194,13 @@ const RECOMMENDATION: Record<
       `Ground the PRD in its users: ${plural(a.personas.length, "named user group")} and ${plural(
         a.stories,
         "user story",
-        "user stories"
+        "user stories",
       )} so far; add who they are and what outcome each requirement gives them.`,
   },
   technicalFeasibility: {
     effort: "medium",
     impact: "medium",
-    text: (a) =>
-      `Review with engineering and add the missing technical areas${a.techMissing.length ? ` (${a.techMissing.join(", ")})` : ""}.`,
+    text: (a) => `Review with engineering and add the missing technical areas${a.techMissing.length ? ` (${a.techMissing.join(", ")})` : ""}.`,
   },
   riskAssessment: {
     effort: "low",
@@ -219,7 +208,7 @@ const RECOMMENDATION: Record<
     text: (a) =>
       `Run a short risk review: ${plural(a.risks.length, "risk")} listed, ${a.risksWithMitigation} mitigated, ${plural(
         a.openQuestions.length,
-        "open question"
+        "open question",
       )}.`,
   },
 };

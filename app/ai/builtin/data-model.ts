@@ -20,7 +20,8 @@ export interface ModelEntity {
 }
 
 /** Words that name a view of records or a quantity, not a field ("the list of invoices"). */
-const NOT_FIELD = /^(?:list|set|group|batch|summary|report|file|csv|pdf|copy|export|view|page|screen|dashboard|number|count|total|rest|kind|type|way|most|all|none|one|part)$/i;
+const NOT_FIELD =
+  /^(?:list|set|group|batch|summary|report|file|csv|pdf|copy|export|view|page|screen|dashboard|number|count|total|rest|kind|type|way|most|all|none|one|part)$/i;
 /** Times and the product itself are not records. */
 const NOT_RECORD = /^(?:day|week|month|year|quarter|today|time|hour|minute|product|app|system|user|team)$/i;
 const LEAD = /^(?:the|a|an|its|their|each|every|all|any|some|his|her)\s+/i;
@@ -52,7 +53,8 @@ export function dataModel(requirements: string[], _entities: string[]): ModelEnt
       add(m[2]!, clean(m[1]!), r);
     }
     // "patients who opted out"
-    for (const m of r.matchAll(/\b([a-z-]+s)\s+(?:who|that)\s+((?:have\s+|has\s+)?[a-z]+(?:\s+(?:out|in|up|back))?)\b/gi)) add(m[1]!, clean(m[2]!.replace(/^(?:have|has)\s+/i, "")), r);
+    for (const m of r.matchAll(/\b([a-z-]+s)\s+(?:who|that)\s+((?:have\s+|has\s+)?[a-z]+(?:\s+(?:out|in|up|back))?)\b/gi))
+      add(m[1]!, clean(m[2]!.replace(/^(?:have|has)\s+/i, "")), r);
     // "the patient's phone number"
     for (const m of r.matchAll(/\b([a-z-]+)['’]s\s+([a-z-]+(?:\s+(?!as\b|to\b|for\b|in\b|on\b|by\b|and\b|or\b)[a-z-]+)?)/gi)) add(m[1]!, clean(m[2]!), r);
   }

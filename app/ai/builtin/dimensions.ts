@@ -24,10 +24,7 @@ export const WEIGHTS: Record<Dimension, number> = {
 };
 
 export const TECH_AREAS: [string, RegExp][] = [
-  [
-    "architecture",
-    /\b(architecture|components?|services?|microservices?|backend|back-end|frontend|front-end|server|infrastructure|deploy\w*)\b/i,
-  ],
+  ["architecture", /\b(architecture|components?|services?|microservices?|backend|back-end|frontend|front-end|server|infrastructure|deploy\w*)\b/i],
   ["API and integrations", /\b(apis?|endpoints?|rest|graphql|webhooks?|sdk|integrat\w+)\b/i],
   ["data", /\b(data model|database|schema|storage|migrations?|sql|tables?|cache|caching|retention|records?)\b/i],
   ["performance", /\b(latency|throughput|performance|response times?|p9\d|load times?|concurren\w+|\d+\s?ms)\b/i],
@@ -104,9 +101,7 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
         ? `${plural(a.vagueWords, "vague word")} (${per100.toFixed(1)} per 100 words), ${plural(a.todos, "open TODO marker")}, ${plural(
             a.placeholders,
             "placeholder",
-          )} and ${
-            a.longSentences
-          } of ${plural(a.sentences, "sentence")} over 30 words, across ${plural(a.words, "word")} in ${plural(a.sections, "section")}.`
+          )} and ${a.longSentences} of ${plural(a.sentences, "sentence")} over 30 words, across ${plural(a.words, "word")} in ${plural(a.sections, "section")}.`
         : "The document is empty, so there is nothing to read yet.",
     },
     completeness: {
@@ -123,17 +118,14 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
       }; ${plural(a.userMentions, "mention")} of users or customers; ${plural(a.stories, "user story", "user stories")}, ${plural(
         a.soThat,
         "“so that”",
-        "“so that”s"
+        "“so that”s",
       )}.`,
     },
     technicalFeasibility: {
       score: clamp(technicalFeasibility),
       evidence: `Covers ${a.techAreas.length} of ${TECH_AREAS.length} technical areas${
         a.techAreas.length ? ` (${a.techAreas.join(", ")})` : ""
-      }; ${a.techSection ? `technical section “${a.techSection.title}”` : "no technical section"}; ${plural(
-        a.requirements.length,
-        "requirement"
-      )} listed.`,
+      }; ${a.techSection ? `technical section “${a.techSection.title}”` : "no technical section"}; ${plural(a.requirements.length, "requirement")} listed.`,
     },
     metrics: {
       score: clamp(metrics),
@@ -148,11 +140,9 @@ export function measure(a: Omit<Analysis, "dimensions" | "overall">): Record<Dim
       evidence: a.risks.length
         ? `${plural(a.risks.length, "risk")} listed, ${a.risksWithMitigation} with a mitigation; ${plural(
             a.openQuestions.length,
-            "open question"
+            "open question",
           )}; assumptions or dependencies ${a.assumptions ? "named" : "not named"}.`
-        : `No risks listed; ${plural(a.openQuestions.length, "open question")}; assumptions or dependencies ${
-            a.assumptions ? "named" : "not named"
-          }.`,
+        : `No risks listed; ${plural(a.openQuestions.length, "open question")}; assumptions or dependencies ${a.assumptions ? "named" : "not named"}.`,
     },
   };
 }

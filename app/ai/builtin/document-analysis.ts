@@ -41,7 +41,10 @@ function plainHeadings(lines: string[]): Heading[] {
   const out: Heading[] = [];
   lines.forEach((raw, line) => {
     const t = raw.trim();
-    const next = lines.slice(line + 1).find((l) => l.trim() !== "")?.trim();
+    const next = lines
+      .slice(line + 1)
+      .find((l) => l.trim() !== "")
+      ?.trim();
     if (!next || t.length < 2 || t.length > 80 || /[.,;!?…]$/.test(t) || /^[-*•]\s/.test(t)) return;
     const words = t.replace(/:$/, "").split(/\s+/);
     if (words.length > 8) return;
@@ -76,7 +79,12 @@ export function sentencesOf(lines: string[]) {
   flush();
   return paragraphs
     .flatMap((p) => p.split(/(?<=[.!?])\s+(?=["“(\p{Lu}\d])/u))
-    .map((s) => s.replace(/[*_`]+/g, "").replace(/\s+/g, " ").trim())
+    .map((s) =>
+      s
+        .replace(/[*_`]+/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter((s) => countWords(s) >= 3);
 }
 
@@ -85,9 +93,15 @@ const OPEN = /\b(TBD|TBC|TODO|to be (decided|determined|confirmed)|unclear|open 
 
 const GAPS: { present: RegExp; question: string }[] = [
   { present: /\b(users?|customers?|personas?|audience|buyers?|members?)\b/i, question: "Who are the target users? The document does not name them." },
-  { present: /\b(metrics?|KPIs?|measure[sd]?|success|goals?|targets?|OKRs?)\b/i, question: "How will success be measured? The document names no goals or metrics." },
+  {
+    present: /\b(metrics?|KPIs?|measure[sd]?|success|goals?|targets?|OKRs?)\b/i,
+    question: "How will success be measured? The document names no goals or metrics.",
+  },
   { present: /\b(scope|out of scope|non-goals?|phase|MVP)\b/i, question: "What is in and out of scope for the first release?" },
-  { present: /\b(timeline|deadline|launch|release|milestones?|quarter|Q[1-4]|20\d\d)\b/i, question: "When must this ship, and what are the milestones? The document gives no timeline." },
+  {
+    present: /\b(timeline|deadline|launch|release|milestones?|quarter|Q[1-4]|20\d\d)\b/i,
+    question: "When must this ship, and what are the milestones? The document gives no timeline.",
+  },
 ];
 
 function unique(items: string[], max: number, clip = 300) {
@@ -112,7 +126,10 @@ export function documentAnalysis(input: { text: string; filename: string }): Doc
   const sentences = sentencesOf(bodyLines);
 
   const top = headings.find((h) => h.level === 1) ?? headings[0];
-  const fromName = input.filename.replace(/\.[^.]+$/, "").replace(/[_-]+/g, " ").trim();
+  const fromName = input.filename
+    .replace(/\.[^.]+$/, "")
+    .replace(/[_-]+/g, " ")
+    .trim();
   const title = clipTo(top?.title || fromName || "Untitled document", 200);
 
   const sections = headings
@@ -132,7 +149,10 @@ export function documentAnalysis(input: { text: string; filename: string }): Doc
   const gaps = GAPS.filter((g) => !g.present.test(input.text)).map((g) => g.question);
   const questions = unique([...asked, ...gaps], MAX_QUESTIONS);
 
-  const lead = sentences.filter((s) => !s.endsWith("?")).slice(0, 2).join(" ");
+  const lead = sentences
+    .filter((s) => !s.endsWith("?"))
+    .slice(0, 2)
+    .join(" ");
   const summary = lead
     ? clipTo(lead, 400)
     : input.text.trim()

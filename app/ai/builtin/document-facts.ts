@@ -16,7 +16,8 @@ import { topicsForTitle } from "./topics";
  * answers, and the previous version stays in the history.
  */
 
-const SCAFFOLD = /^(?:_?open question:?_?|_?draft ·|_?outline ·|_?imported from|_?following your saved preferences|\*\*raised in the interview|no open questions came up)/i;
+const SCAFFOLD =
+  /^(?:_?open question:?_?|_?draft ·|_?outline ·|_?imported from|_?following your saved preferences|\*\*raised in the interview|no open questions came up)/i;
 
 export function documentFacts(document: string | undefined, plans: SectionPlan[]): { plan: number; text: string }[] {
   // A draft this drafter wrote is regenerated from the answers, not read back into itself.

@@ -115,7 +115,7 @@ function rewrite(lines: string[], rules: Set<Rule>) {
       fenced = !fenced;
       return line;
     }
-    if (fenced || !line.trim() || /^\s*\|/.test(line) || /^\s{4,}\S/.test(line) && !ITEM.test(line) || /^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) return line;
+    if (fenced || !line.trim() || /^\s*\|/.test(line) || (/^\s{4,}\S/.test(line) && !ITEM.test(line)) || /^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) return line;
     const [, prefix, text] = PREFIX.exec(line)!;
     const heading = /#/.test(prefix!);
     const parts = text!.split(PROTECTED);
@@ -140,7 +140,11 @@ function transform(text: string, rules: Set<Rule>, heading: boolean, atStart: bo
 function dropRepeats(lines: string[]) {
   const seen = new Set<string>();
   let fenced = false;
-  const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
   return lines.flatMap((line) => {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced || !line.trim() || /^\s*(#|\|)/.test(line)) return [line];
@@ -159,7 +163,8 @@ function dropRepeats(lines: string[]) {
   });
 }
 
-const TIMEFRAME = /\b(by|within|before|after|per|daily|weekly|monthly|quarterly|yearly|annually|q[1-4]|months?|weeks?|days?|years?|quarters?|sprints?|\d{4}-\d{2})\b/i;
+const TIMEFRAME =
+  /\b(by|within|before|after|per|daily|weekly|monthly|quarterly|yearly|annually|q[1-4]|months?|weeks?|days?|years?|quarters?|sprints?|\d{4}-\d{2})\b/i;
 
 function promptsFor(text: string, rules: Set<Rule>): string[] {
   const t = plainInline(text);
@@ -201,13 +206,13 @@ function addPrompts(lines: string[], rules: Set<Rule>) {
   const flush = () => {
     if (paragraph.length && !skip && count < 60) {
       const prompts = promptsFor(paragraph.join(" "), rules);
-      if (prompts.length) (out.push("", ...prompts), (count += 1));
+      if (prompts.length) out.push("", ...prompts), (count += 1);
     }
     paragraph = [];
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (/^\s*(```|~~~)/.test(line)) (flush(), (fenced = !fenced));
+    if (/^\s*(```|~~~)/.test(line)) flush(), (fenced = !fenced);
     const heading = /^\s*#{1,6}\s+(.*)$/.exec(line);
     const item = ITEM.exec(line);
     if (fenced || /^\s*(```|~~~)/.test(line) || !line.trim() || heading || /^\s*[|>]/.test(line) || MARKED.test(line)) {
@@ -225,7 +230,7 @@ function addPrompts(lines: string[], rules: Set<Rule>) {
     const indent = item[1]!;
     let text = line.slice(item[0].length);
     out.push(line);
-    while (i + 1 < lines.length && /^\s{2,}\S/.test(lines[i + 1]!) && !ITEM.test(lines[i + 1]!)) text += ` ${lines[++i]!.trim()}`, out.push(lines[i]!);
+    while (i + 1 < lines.length && /^\s{2,}\S/.test(lines[i + 1]!) && !ITEM.test(lines[i + 1]!)) (text += ` ${lines[++i]!.trim()}`), out.push(lines[i]!);
     if (skip || count >= 60) continue;
     const prompts = promptsFor(text, rules);
     if (prompts.length) count += 1;

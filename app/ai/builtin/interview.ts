@@ -1,15 +1,5 @@
 import type { ChatMessage } from "../types";
-import {
-  FOLLOW_UP_PREFIX,
-  bestTopic,
-  type SectionPlan,
-  firstQuestionOf,
-  interviewOutline,
-  mostImportant,
-  planScore,
-  readAnswers,
-  targetOf,
-} from "./answers";
+import { FOLLOW_UP_PREFIX, bestTopic, type SectionPlan, firstQuestionOf, interviewOutline, mostImportant, planScore, readAnswers, targetOf } from "./answers";
 import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
 import { hasNumber, sentences, shorten, words } from "~/utils/md-doc";
@@ -81,7 +71,12 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
   else if (thin) ack = `“${quoteClause(answer)}” — noted.`;
   else {
     const home = landed[0] ?? target;
-    const where = landed.length ? ` I'll use it in ${landed.slice(0, 2).map((p) => `**${p.title}**`).join(" and ")}.` : "";
+    const where = landed.length
+      ? ` I'll use it in ${landed
+          .slice(0, 2)
+          .map((p) => `**${p.title}**`)
+          .join(" and ")}.`
+      : "";
     ack = `${leadIn(home, answer)} “${quoteClause(answerUnits(answer)[0] ?? answer, 120)}”.${where}`;
   }
 
@@ -144,7 +139,10 @@ export function chat(input: { messages: ChatMessage[] }, ctx: BuiltinContext): s
   if (numbers.length) details.push(`- Figures you gave: ${[...new Set(numbers)].join(", ")}. Give each a baseline, a target and a timeframe.`);
   const people = roles(last);
   if (people.length) details.push(`- People involved: ${people.join(", ")}. Say what each of them needs.`);
-  const earlier = earlierMention(userMessages.slice(0, -1).map((m) => m.content), last);
+  const earlier = earlierMention(
+    userMessages.slice(0, -1).map((m) => m.content),
+    last,
+  );
   if (earlier) details.push(`- Earlier you said: “${shorten(earlier, 160)}”.`);
   for (const m of ctx.memories.filter((m) => m.memoryType === "decision" && overlap(m.content, last) >= 2).slice(0, 2)) {
     details.push(`- Already decided: ${shorten(m.content, 200)}`);
@@ -152,7 +150,9 @@ export function chat(input: { messages: ChatMessage[] }, ctx: BuiltinContext): s
   if (details.length) out.push(details.join("\n"));
 
   const steps = [
-    scored[0] ? `Write the answer into **${scored[0].title}** in your own words, with names and numbers.` : "Pick the section this belongs to and write it there.",
+    scored[0]
+      ? `Write the answer into **${scored[0].title}** in your own words, with names and numbers.`
+      : "Pick the section this belongs to and write it there.",
     "Put anything you cannot decide yet under **Open Questions**, with who decides it.",
     "Run the PRD coach once the section is filled in to check it.",
   ];
@@ -160,7 +160,11 @@ export function chat(input: { messages: ChatMessage[] }, ctx: BuiltinContext): s
   return out.join("\n\n");
 }
 
-const STOP = new Set("the a an and or but of for to in on at by with from is are was were be it this that we our you your i my they them what how why when should can do does".split(" "));
+const STOP = new Set(
+  "the a an and or but of for to in on at by with from is are was were be it this that we our you your i my they them what how why when should can do does".split(
+    " ",
+  ),
+);
 const content = (t: string) => new Set(words(t).filter((w) => w.length > 2 && !STOP.has(w)));
 const overlap = (a: string, b: string) => {
   const wb = content(b);

@@ -33,9 +33,7 @@ const joinList = (list: string[]) => (list.length < 2 ? (list[0] ?? "") : `${lis
 
 function facts(content: string, ctx: BuiltinContext): Launch {
   const f = readPrd(content, ctx);
-  const features = f.capabilities.length
-    ? f.capabilities.map((c) => ucFirst(actionOf(c)))
-    : f.requirements;
+  const features = f.capabilities.length ? f.capabilities.map((c) => ucFirst(actionOf(c))) : f.requirements;
   const audience = f.personas.length ? joinList(f.personas) : "[target audience]";
   const first = f.capabilities[0];
   const oneLiner =
@@ -57,7 +55,9 @@ function facts(content: string, ctx: BuiltinContext): Launch {
     }),
     problem: f.problem.map(trimEnd),
     // The PRD's own release timing, so the copy never promises another date.
-    release: f.release.map(trimEnd).filter((r) => /\d|\b(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|pilot|beta|ga)\b/i.test(r)),
+    release: f.release
+      .map(trimEnd)
+      .filter((r) => /\d|\b(?:q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|pilot|beta|ga)\b/i.test(r)),
     audience,
     personas: f.personas,
     features: features.map(trimEnd).slice(0, 6),
@@ -70,7 +70,10 @@ function facts(content: string, ctx: BuiltinContext): Launch {
 export function launchContent(input: { content: string; contentType: LaunchContentType }, ctx: BuiltinContext): string {
   const l = facts(input.content, ctx);
   const text = WRITERS[input.contentType](l);
-  return `${text.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+  return `${text
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }
 
 const featureList = (l: Launch) => (l.features.length ? l.features.map((f) => `- ${f}`) : ["- [Key feature — the PRD lists no requirements yet]"]);
@@ -168,7 +171,7 @@ const email = (l: Launch) => [
 ];
 
 const demo = (l: Launch) => {
-  const who = l.personas[0] ? persona(l.personas[0]) ?? l.personas[0] : "[user]";
+  const who = l.personas[0] ? (persona(l.personas[0]) ?? l.personas[0]) : "[user]";
   const steps = [
     ["Set the scene", `“${problemLine(l)}”`, l.problem[0] ? "[How this is done today]" : "[The current workaround]"],
     ...l.features.map((f, i) => {

@@ -12,32 +12,55 @@ import { ucFirst } from "./phrases";
 
 const MAX = 20;
 
-const DOC = "(?:prds?|documents?|docs?|specs?|stories|sections?|bullets?|tables?|answers?|outputs?|it|them|things|more|less|short|concise|the (?:prd|document|doc|spec|output|answers?|summary))";
+const DOC =
+  "(?:prds?|documents?|docs?|specs?|stories|sections?|bullets?|tables?|answers?|outputs?|it|them|things|more|less|short|concise|the (?:prd|document|doc|spec|output|answers?|summary))";
 const PATTERNS: [MemoryType, RegExp][] = [
   [
     "decision",
     /\b(?:we|i)(?:'ve| have)? (?:decided|agreed|chose|chosen|picked|selected|settled on|committed to)\b|\b(?:we|i)(?:'ll| will| are going to|'re going to| shall) (?:use|go with|build|adopt|launch|ship|switch|move|standardi[sz]e on|support|target|drop|keep|stick with)\b|\bwe(?:'re| are) (?:going with|switching to|moving to|standardi[sz]ing on)\b|\bthe decision (?:is|was)\b|\blet's (?:go with|use|stick with)\b|\bdecision:/i,
   ],
-  ["feedback", /\btoo (?:long|short|vague|verbose|wordy|generic|technical|detailed|formal|casual|much|little)\b|\bnext time\b|^(?:please )?(?:don't|do not|stop)\b|\b(?:that|this|it) (?:was|is|wasn't|isn't) (?:great|perfect|helpful|useful|useless|wrong|off|not helpful|not useful)\b|\b(?:i|we) (?:liked|loved|didn't like|hated|don't like)\b/i],
+  [
+    "feedback",
+    /\btoo (?:long|short|vague|verbose|wordy|generic|technical|detailed|formal|casual|much|little)\b|\bnext time\b|^(?:please )?(?:don't|do not|stop)\b|\b(?:that|this|it) (?:was|is|wasn't|isn't) (?:great|perfect|helpful|useful|useless|wrong|off|not helpful|not useful)\b|\b(?:i|we) (?:liked|loved|didn't like|hated|don't like)\b/i,
+  ],
   [
     "preference",
-    new RegExp(`\\b(?:i|we) (?:prefer|like|love|'d like|would like)\\b|\\b(?:i|we) want ${DOC}\\b|\\bplease (?:always|never|keep|use|write|make|avoid|include|add|put)\\b|^(?:always|never)\\b|\\bkeep ${DOC} \\w+|\\b(?:i|we) always\\b`, "i"),
+    new RegExp(
+      `\\b(?:i|we) (?:prefer|like|love|'d like|would like)\\b|\\b(?:i|we) want ${DOC}\\b|\\bplease (?:always|never|keep|use|write|make|avoid|include|add|put)\\b|^(?:always|never)\\b|\\bkeep ${DOC} \\w+|\\b(?:i|we) always\\b`,
+      "i",
+    ),
   ],
-  ["project_context", /\bwe(?:'re| are)? (?:use|using|build|building|sell|selling|serve|serving|have|run|work with)\b|\bour (?:team|company|stack|product|customers|users|org|organization|startup|engineers|backend|frontend|clients|platform|app|business|market)\b|\bwe(?:'re| are) an? \w+|\bi(?:'m| am) (?:a|an|the) (?:pm|product manager|founder|cto|ceo|engineer|designer|lead)\b|\bi work (?:at|for|on)\b/i],
+  [
+    "project_context",
+    /\bwe(?:'re| are)? (?:use|using|build|building|sell|selling|serve|serving|have|run|work with)\b|\bour (?:team|company|stack|product|customers|users|org|organization|startup|engineers|backend|frontend|clients|platform|app|business|market)\b|\bwe(?:'re| are) an? \w+|\bi(?:'m| am) (?:a|an|the) (?:pm|product manager|founder|cto|ceo|engineer|designer|lead)\b|\bi work (?:at|for|on)\b/i,
+  ],
 ];
 
 const CATEGORIES: [MemoryCategory, RegExp][] = [
-  ["technical", /\b(api|database|postgres|mysql|sqlite|mongo|react|vue|angular|node|typescript|javascript|python|java|golang|rust|stack|backend|frontend|architecture|server|cloud|aws|gcp|azure|kubernetes|docker|sql|code|framework|library|ios|android|mobile app|sso|security|performance|latency|integration|graphql|rest|microservices?|infra\w*|deploy\w*|remix|next\.js)\b/gi],
-  ["business", /\b(revenue|pricing|price|customers?|market|sales|b2b|b2c|enterprise|smb|company|startup|budget|cost|roi|kpis?|growth|churn|arr|mrr|segment|competitors?|(?:pricing|paid|free) plans?|tiers?|deals?|contracts?)\b/gi],
-  ["process", /\b(sprints?|agile|scrum|kanban|reviews?|approvals?|releases?|rollback|rollout|pilots?|launch\w*|roadmap|process|workflow|meetings?|standups?|deadlines?|quarters?|planning|jira|tickets?|launch|okrs?|estimates?|waterfall)\b/gi],
-  ["style", /\b(format|tone|style|concise|short|long|verbose|detailed|bullets?|tables?|headings?|emojis?|wording|language|voice|formal|casual|markdown|length|vague|generic|prds?|writing|examples?)\b/gi],
+  [
+    "technical",
+    /\b(api|database|postgres|mysql|sqlite|mongo|react|vue|angular|node|typescript|javascript|python|java|golang|rust|stack|backend|frontend|architecture|server|cloud|aws|gcp|azure|kubernetes|docker|sql|code|framework|library|ios|android|mobile app|sso|security|performance|latency|integration|graphql|rest|microservices?|infra\w*|deploy\w*|remix|next\.js)\b/gi,
+  ],
+  [
+    "business",
+    /\b(revenue|pricing|price|customers?|market|sales|b2b|b2c|enterprise|smb|company|startup|budget|cost|roi|kpis?|growth|churn|arr|mrr|segment|competitors?|(?:pricing|paid|free) plans?|tiers?|deals?|contracts?)\b/gi,
+  ],
+  [
+    "process",
+    /\b(sprints?|agile|scrum|kanban|reviews?|approvals?|releases?|rollback|rollout|pilots?|launch\w*|roadmap|process|workflow|meetings?|standups?|deadlines?|quarters?|planning|jira|tickets?|launch|okrs?|estimates?|waterfall)\b/gi,
+  ],
+  [
+    "style",
+    /\b(format|tone|style|concise|short|long|verbose|detailed|bullets?|tables?|headings?|emojis?|wording|language|voice|formal|casual|markdown|length|vague|generic|prds?|writing|examples?)\b/gi,
+  ],
   ["team", /\b(team|engineers?|designers?|developers?|pm|pms|people|hires?|headcount|members?|managers?|stakeholders?|colleagues?|cto|ceo|founders?)\b/gi],
 ];
 
 const DEFAULT_CATEGORY: Record<MemoryType, MemoryCategory> = { preference: "style", feedback: "style", decision: "process", project_context: "business" };
 const BASE_IMPORTANCE: Record<MemoryType, number> = { decision: 7, preference: 6, feedback: 6, project_context: 5 };
 
-const CONFIRM = /^(?:yes|yep|yeah|sure|ok(?:ay)?|agreed|sounds good|perfect|exactly|correct|let's do (?:that|it)|go (?:with|for) (?:that|it)|do it|great|that works)\b/i;
+const CONFIRM =
+  /^(?:yes|yep|yeah|sure|ok(?:ay)?|agreed|sounds good|perfect|exactly|correct|let's do (?:that|it)|go (?:with|for) (?:that|it)|do it|great|that works)\b/i;
 const PROPOSAL = /\b(?:i (?:recommend|suggest|propose)|we (?:could|should)|let's|you (?:could|should)|i'd go with|how about)\b/i;
 
 function classify(sentence: string): MemoryType | null {

@@ -40,12 +40,11 @@ function clean(text: string, keep: string) {
 /** A flowchart label, to be put in double quotes. */
 export const label = (text: string, max = 60) => shorten(clean(text, ".,'!?/+&*@=_%:-"), max) || "…";
 /** Text for sequence messages, participant aliases and journey lines: no colon, no "%%" comment marker. */
-export const text = (value: string, max = 60) =>
-  shorten(clean(value, ".,'!?/+&*@=_%-").replace(/^[-%\s]+/, ""), max).replace(/…$/, "") || "step";
+export const text = (value: string, max = 60) => shorten(clean(value, ".,'!?/+&*@=_%-").replace(/^[-%\s]+/, ""), max).replace(/…$/, "") || "step";
 
 function model(content: string, section: string | undefined, ctx: BuiltinContext): Model {
   const a: Analysis = analyze(content, ctx);
-  const focus = section ? a.doc.sections.find((s) => s.title && sameTitle(s.title, section)) ?? findSection(a.doc, section) : undefined;
+  const focus = section ? (a.doc.sections.find((s) => s.title && sameTitle(s.title, section)) ?? findSection(a.doc, section)) : undefined;
   const unitsOf = (s: DocSection) => {
     const units = sectionUnits(s).map((u) => u.text);
     return units.length ? units : sentences(s.body);
@@ -169,13 +168,11 @@ function dataFlow(m: Model) {
   });
   const store = `n${n++}`;
   out.push(`  ${node(store, `${m.title} data`, "db")}`);
-  const outputs = (m.externals.length ? m.externals.map((e) => `External: ${e}`) : m.goals.map((g) => `Outcome: ${g.text}`))
-    .slice(0, 2)
-    .map((o) => {
-      const id = `n${n++}`;
-      out.push(`  ${node(id, o)}`);
-      return id;
-    });
+  const outputs = (m.externals.length ? m.externals.map((e) => `External: ${e}`) : m.goals.map((g) => `Outcome: ${g.text}`)).slice(0, 2).map((o) => {
+    const id = `n${n++}`;
+    out.push(`  ${node(id, o)}`);
+    return id;
+  });
   for (const u of users) out.push(`  ${u} -->|input| ${steps[0]}`);
   for (const s of steps) out.push(`  ${s} -->|writes| ${store}`);
   for (const o of outputs) out.push(`  ${store} -->|feeds| ${o}`);
@@ -184,12 +181,7 @@ function dataFlow(m: Model) {
 }
 
 function sequence(m: Model) {
-  const out = [
-    "sequenceDiagram",
-    `  actor U as ${text(m.users[0]!, 40)}`,
-    `  participant A as ${text(m.title, 40)}`,
-    "  participant S as Backend",
-  ];
+  const out = ["sequenceDiagram", `  actor U as ${text(m.users[0]!, 40)}`, `  participant A as ${text(m.title, 40)}`, "  participant S as Backend"];
   if (m.data) out.push("  participant D as Database");
   const steps = m.steps.length ? m.steps.slice(0, 4) : [`Open ${m.title}`];
   for (const s of steps) {

@@ -20,7 +20,8 @@ export interface Persona {
   note?: string;
 }
 
-const LABELLED = /^(primary|main|core|secondary|tertiary|also|other|users?|personas?|audiences?|buyers?|who)(?:\s+(?:users?|personas?|audiences?))?\s*:\s*(.+)$/i;
+const LABELLED =
+  /^(primary|main|core|secondary|tertiary|also|other|users?|personas?|audiences?|buyers?|who)(?:\s+(?:users?|personas?|audiences?))?\s*:\s*(.+)$/i;
 const PRIMARY = /^(?:primary|main|core)$/i;
 const ASIDE = /^(?:often|usually|mostly|mainly|typically|including|especially|e\.g\.?|such as|like|many of them|some of them|sometimes)\b/i;
 const FINITE = /\b(?:is|are|was|were|need|needs|want|wants|has|have|use|uses|do|does|can|will|should|must|spend|spends|get|gets)\b/i;
@@ -38,7 +39,16 @@ function listParts(text: string): string[] {
     .filter(Boolean);
 }
 
-const key = (name: string) => singular(name.toLowerCase().replace(/\s*\(.*$/, "").split(/\s+/).at(-1) ?? "") + "|" + name.toLowerCase().split(/\s+/).slice(0, -1).join(" ");
+const key = (name: string) =>
+  singular(
+    name
+      .toLowerCase()
+      .replace(/\s*\(.*$/, "")
+      .split(/\s+/)
+      .at(-1) ?? "",
+  ) +
+  "|" +
+  name.toLowerCase().split(/\s+/).slice(0, -1).join(" ");
 
 /** Whether a line names personas under a label ("Primary: …", "Users: …"). */
 export const isPersonaLabelLine = (text: string) => LABELLED.test(trimEnd(text));

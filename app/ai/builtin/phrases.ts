@@ -17,13 +17,16 @@ export function article(noun: string) {
   return /^(?:[aeiou]|hour|honest)/i.test(noun) ? "an" : "a";
 }
 
-const VAGUE = /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+|-+)(?:\s+(?:yet|for now|at the moment|right now))?[\s.!?]*$/i;
+const VAGUE =
+  /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+|-+)(?:\s+(?:yet|for now|at the moment|right now))?[\s.!?]*$/i;
 export const isVague = (answer: string) => VAGUE.test(answer.trim()) || !/[a-z0-9]/i.test(answer);
 export const isThin = (answer: string) => isVague(answer) || words(answer).length < 4;
 
 /** Words after a role noun that make it a modifier ("customer data"), not a person. */
-const MODIFIED = "pii|data|info|information|records?|accounts?|feedback|success|service|experience|journey|base|count|ids?|emails?|names?|lists?|segments?|churn|satisfaction|retention|research|interviews?|tickets?";
-const LEAD_ADJ = /^(?:wrong|right|same|whole|entire|other|different|new|old|many|few|several|various|certain|specific|both|either|more|most|less|least|such|own|main|every|each|all|any|some|no)$/i;
+const MODIFIED =
+  "pii|data|info|information|records?|accounts?|feedback|success|service|experience|journey|base|count|ids?|emails?|names?|lists?|segments?|churn|satisfaction|retention|research|interviews?|tickets?";
+const LEAD_ADJ =
+  /^(?:wrong|right|same|whole|entire|other|different|new|old|many|few|several|various|certain|specific|both|either|more|most|less|least|such|own|main|every|each|all|any|some|no)$/i;
 
 /** Roles named in a text ("AR clerks", "Finance teams"), first mention of each kind kept. */
 export function roles(text: string): string[] {
@@ -60,10 +63,36 @@ export function singular(w: string) {
 }
 
 const IRREGULAR: Record<string, string> = {
-  send: "sent", make: "made", write: "written", see: "seen", show: "shown", get: "got", set: "set", find: "found",
-  build: "built", pay: "paid", give: "given", take: "taken", run: "run", read: "read", put: "put", keep: "kept",
-  do: "done", hold: "held", split: "split", upload: "uploaded", log: "logged", tag: "tagged", flag: "flagged",
-  plan: "planned", stop: "stopped", submit: "submitted", ship: "shipped", drop: "dropped", pin: "pinned", chat: "chatted",
+  send: "sent",
+  make: "made",
+  write: "written",
+  see: "seen",
+  show: "shown",
+  get: "got",
+  set: "set",
+  find: "found",
+  build: "built",
+  pay: "paid",
+  give: "given",
+  take: "taken",
+  run: "run",
+  read: "read",
+  put: "put",
+  keep: "kept",
+  do: "done",
+  hold: "held",
+  split: "split",
+  upload: "uploaded",
+  log: "logged",
+  tag: "tagged",
+  flag: "flagged",
+  plan: "planned",
+  stop: "stopped",
+  submit: "submitted",
+  ship: "shipped",
+  drop: "dropped",
+  pin: "pinned",
+  chat: "chatted",
 };
 export const VERBS = new Set(
   "send approve reject export import create add edit update delete remove view see show list search filter sort upload download share invite assign schedule remind notify track sync connect generate review comment pay chase flag mark archive cancel book reset configure set log sign record calculate compare publish submit request escalate write read print preview attach merge split tag group rate reply message email follow monitor report manage store save receive get find open close start stop change move replace rename fix resolve prevent detect block allow enable disable access browse select choose collect match reconcile invoice bill charge refund verify check validate import customize filter drag drop undo restore convert translate summarize summarise draft suggest recommend answer ask predict classify score alert display highlight pause resume launch run build ship resend confirm retry forward route text call warn opt".split(
@@ -112,7 +141,8 @@ export function stripMarkers(text: string) {
     .replace(/\s*\(from: [^)]*\)$/i, "")
     .trim();
 }
-const MODAL = "(?:must be able to|should be able to|will be able to|is able to|are able to|needs? to|wants? to|has to|have to|must|should|shall|can|could|will)";
+const MODAL =
+  "(?:must be able to|should be able to|will be able to|is able to|are able to|needs? to|wants? to|has to|have to|must|should|shall|can|could|will)";
 const SYSTEM = "(?:the\\s+)?(?:system|app|application|product|tool|platform|service|it|we)";
 
 /** A requirement sentence as a story capability, or undefined when it names no action. */
@@ -152,12 +182,21 @@ export const actionOf = (cap: Capability) => cap.want.replace(/^(?:the\s+(?:[\w-
 /** "the clerk sends reminders" style clauses: who does what. */
 export function actorClauses(text: string): Capability[] {
   const out: Capability[] = [];
-  const re = new RegExp(`(?:^|[;,.]\\s*|\\b(?:and|while|then)\\s+)(?:(?:the|a|an|each|our)\\s+)?((?:[A-Z]{2,}\\s+)?${ROLE.source})\\s+([a-z]+s)\\b\\s*([^,;.]*)`, "gi");
+  const re = new RegExp(
+    `(?:^|[;,.]\\s*|\\b(?:and|while|then)\\s+)(?:(?:the|a|an|each|our)\\s+)?((?:[A-Z]{2,}\\s+)?${ROLE.source})\\s+([a-z]+s)\\b\\s*([^,;.]*)`,
+    "gi",
+  );
   for (const m of text.matchAll(re)) {
     const verb = baseVerb(m[2]!);
     if (!verb) continue;
     const object = trimEnd(m[3] ?? "");
-    out.push({ role: persona(m[1]!), verb, object, want: `to ${verb}${object ? ` ${object}` : ""}`, source: trimEnd(m[0].replace(/^[;,.\s]+|^(?:and|while|then)\s+/i, "")) });
+    out.push({
+      role: persona(m[1]!),
+      verb,
+      object,
+      want: `to ${verb}${object ? ` ${object}` : ""}`,
+      source: trimEnd(m[0].replace(/^[;,.\s]+|^(?:and|while|then)\s+/i, "")),
+    });
   }
   return out;
 }
@@ -172,7 +211,10 @@ const FORMAT = /^(?:csv|pdf|report|file|spreadsheet|excel|list|summary|export|ov
 export function objectWords(object: string) {
   const out: string[] = [];
   // "show receptionists the status": the people shown to are not the object.
-  for (const w of object.trim().replace(new RegExp(`^${ROLE.source}\\s+(?=the\\s)`, "i"), "").split(/\s+/)) {
+  for (const w of object
+    .trim()
+    .replace(new RegExp(`^${ROLE.source}\\s+(?=the\\s)`, "i"), "")
+    .split(/\s+/)) {
     if (!w || PREP.test(w) || /[\d$%]/.test(w)) break;
     if (/^[a-z][a-z'-]*$/i.test(w)) out.push(w.replace(/'s$/, ""));
   }
@@ -208,7 +250,14 @@ export function entityOf(object: string): string | undefined {
 export function entityNouns(texts: string[]): string[] {
   const out = new Map<string, string>();
   const add = (w: string | undefined) => {
-    if (!w || w.length < 3 || STOP.has(w.toLowerCase()) || ADJ.test(w) || /^(?:days?|weeks?|months?|years?|time|hand|way|them|it|things?|data|work|people|today)$/i.test(w)) return;
+    if (
+      !w ||
+      w.length < 3 ||
+      STOP.has(w.toLowerCase()) ||
+      ADJ.test(w) ||
+      /^(?:days?|weeks?|months?|years?|time|hand|way|them|it|things?|data|work|people|today)$/i.test(w)
+    )
+      return;
     const key = w.includes(" ") ? w : singular(w.toLowerCase());
     if ([...out.keys()].some((k) => k.endsWith(` ${key}`) || key.endsWith(` ${k}`))) return;
     if (!out.has(key) && !ROLE_WORD.test(key)) out.set(key, key);
@@ -223,7 +272,12 @@ export function entityNouns(texts: string[]): string[] {
 const ROLE_WORD = new RegExp(`^${ROLE.source}$`, "i");
 
 /** PascalCase of a noun ("write-off" → "WriteOff"). */
-export const pascal = (s: string) => s.split(/[^a-z0-9]+/i).filter(Boolean).map(ucFirst).join("");
+export const pascal = (s: string) =>
+  s
+    .split(/[^a-z0-9]+/i)
+    .filter(Boolean)
+    .map(ucFirst)
+    .join("");
 export const camel = (s: string) => lcFirst(pascal(s));
 /** Plural of a noun phrase's last word ("write-off" → "write-offs", "category" → "categories"). */
 export const plural = (noun: string) =>
@@ -235,7 +289,11 @@ export const kebabPlural = (noun: string) => {
 
 /** A clause of a text worth quoting back: its first clause of three words or more, shortened. */
 export function quoteClause(text: string, max = 90) {
-  const first = text.replace(/\s+/g, " ").trim().split(/(?<=[.!?])\s+/)[0] ?? "";
+  const first =
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .split(/(?<=[.!?])\s+/)[0] ?? "";
   const clauses = first.split(/\s*[;:—–]\s*|,\s+(?=(?:and|but|so|which|because)\s)|\s+-\s+/);
   const pick = clauses.find((c) => words(c).length >= 3) ?? first;
   return trimEnd(shorten(pick, max).replace(/…$/, "")) + (pick.length > max ? "…" : "");
@@ -244,8 +302,18 @@ export function quoteClause(text: string, max = 90) {
 /** The HTTP method an action maps to (create → POST, view → GET, edit → PATCH, delete → DELETE). */
 export function httpMethod(verb: string | undefined) {
   if (!verb) return "POST";
-  if (/^(view|see|show|list|search|filter|sort|browse|find|get|read|download|export|track|monitor|preview|display|compare|report|check|access|select|choose|open)$/.test(verb)) return "GET";
-  if (/^(edit|update|change|rename|move|mark|assign|configure|set|customize|enable|disable|pause|resume|flag|tag|rate|restore|reset|approve|reject|resolve|archive|close|verify|validate)$/.test(verb)) return "PATCH";
+  if (
+    /^(view|see|show|list|search|filter|sort|browse|find|get|read|download|export|track|monitor|preview|display|compare|report|check|access|select|choose|open)$/.test(
+      verb,
+    )
+  )
+    return "GET";
+  if (
+    /^(edit|update|change|rename|move|mark|assign|configure|set|customize|enable|disable|pause|resume|flag|tag|rate|restore|reset|approve|reject|resolve|archive|close|verify|validate)$/.test(
+      verb,
+    )
+  )
+    return "PATCH";
   if (/^(delete|remove|cancel|drop)$/.test(verb)) return "DELETE";
   return "POST";
 }

@@ -33,9 +33,7 @@ const NOISE = /^(?:_?open question:?_?|_?source:?_?|given\b|acceptance criteria|
 export function statements(section: DocSection | undefined): string[] {
   if (!section) return [];
   const items = section.items.map((i) => i.text);
-  const prose = section.lines
-    .filter((l) => l.text.trim() && !/^\s*(?:[-*+]|\d+[.)])\s+|^\s*#|^\s*\|/.test(l.text))
-    .flatMap((l) => sentences(l.text));
+  const prose = section.lines.filter((l) => l.text.trim() && !/^\s*(?:[-*+]|\d+[.)])\s+|^\s*#|^\s*\|/.test(l.text)).flatMap((l) => sentences(l.text));
   return [...items, ...prose].map((s) => plainInline(s).trim()).filter((s) => s.length > 2 && !NOISE.test(s));
 }
 

@@ -32,8 +32,7 @@ export interface Env {
   mainTopics: Set<string>;
 }
 
-const bullets = (facts: Fact[]) =>
-  facts.map((f) => (f.question && f.thin ? `- ${trimEnd(f.question)}? ${f.text}` : `- ${f.text}`));
+const bullets = (facts: Fact[]) => facts.map((f) => (f.question && f.thin ? `- ${trimEnd(f.question)}? ${f.text}` : `- ${f.text}`));
 
 function open(env: Env, section: string, question: string) {
   env.gaps.push(`**${section}:** ${question}`);
@@ -50,8 +49,14 @@ export function renderTopic(t: Topic, facts: Fact[], plan: SectionPlan, env: Env
 type Writer = (facts: Fact[], plan: SectionPlan, env: Env) => string[];
 
 const AMOUNT = "\\$?[\\d.,]+\\s?(?:%|percent|[kmx]\\b|(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|points?|pts)\\b)?";
-const METRIC_FROM = new RegExp(`^(?:(?:cut|reduce|increase|raise|grow|improve|lower|decrease|drop|lift|boost|bring|move|get)\\s+)?(.+?)\\s+from\\s+(${AMOUNT})\\s+to\\s+(${AMOUNT})(.*)$`, "i");
-const METRIC_TO = new RegExp(`^(?:cut|reduce|increase|raise|grow|improve|lower|decrease|lift|boost|bring|move|get)\\s+(.+?)\\s+(?:to|below|above|under|over)\\s+(${AMOUNT})(.*)$`, "i");
+const METRIC_FROM = new RegExp(
+  `^(?:(?:cut|reduce|increase|raise|grow|improve|lower|decrease|drop|lift|boost|bring|move|get)\\s+)?(.+?)\\s+from\\s+(${AMOUNT})\\s+to\\s+(${AMOUNT})(.*)$`,
+  "i",
+);
+const METRIC_TO = new RegExp(
+  `^(?:cut|reduce|increase|raise|grow|improve|lower|decrease|lift|boost|bring|move|get)\\s+(.+?)\\s+(?:to|below|above|under|over)\\s+(${AMOUNT})(.*)$`,
+  "i",
+);
 
 function metricRow(text: string) {
   const t = trimEnd(text);
@@ -77,12 +82,18 @@ const goals: Writer = (facts, plan, env) => {
     for (const r of rows) out.push(`| ${r.metric} | ${r.baseline} | ${r.target} | ${r.when} |`);
   }
   const lines: string[] = [];
-  for (const f of facts) if (!hasNumber(f.text) && cueScore(f.text, topic("goals")) > 0) lines.push(open(env, plan.title, `what are the baseline, target and timeframe for “${trimEnd(f.text)}”?`));
+  for (const f of facts)
+    if (!hasNumber(f.text) && cueScore(f.text, topic("goals")) > 0)
+      lines.push(open(env, plan.title, `what are the baseline, target and timeframe for “${trimEnd(f.text)}”?`));
   for (const r of rows) {
     if (r.baseline === "Unknown") lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
     if (r.when === "Unknown") lines.push(open(env, plan.title, `by when should ${r.metric} reach ${r.target}?`));
   }
-  if (!env.terse && env.style !== "lean" && !facts.some((f) => /\bguardrail|must not (?:get worse|drop|rise|exceed)|stays? (?:under|below|above)\b/i.test(f.text)))
+  if (
+    !env.terse &&
+    env.style !== "lean" &&
+    !facts.some((f) => /\bguardrail|must not (?:get worse|drop|rise|exceed)|stays? (?:under|below|above)\b/i.test(f.text))
+  )
     lines.push(open(env, plan.title, "which guardrail metric must not get worse while chasing this goal?"));
   return lines.length ? [...out, "", ...lines] : out;
 };
@@ -199,12 +210,21 @@ const proposed = (label: string, list: string[]) => (list.length ? [`_${label} (
 const dataModel: Writer = (facts, plan, env) => {
   if (facts.length) return bullets(facts);
   // Only fields the requirements name, each with its source; never a record without one.
-  const fields = proposeModel(env.capabilities.map((c) => c.source), env.entities).flatMap((e) => e.fields.map((f) => `${e.name}.${f.name} (“${shorten(f.source, 80)}”)`));
+  const fields = proposeModel(
+    env.capabilities.map((c) => c.source),
+    env.entities,
+  ).flatMap((e) => e.fields.map((f) => `${e.name}.${f.name} (“${shorten(f.source, 80)}”)`));
   return [...proposed("Fields the requirements name", fields), open(env, plan.title, topic("dataModel").question)];
 };
 const api: Writer = (facts, plan, env) =>
   facts.length
     ? bullets(facts)
-    : [...proposed("Operations implied by the requirements", env.capabilities.filter((c) => c.verb).map((c) => `${c.verb} ${headNoun(c.object) ?? ""}`.trim())), open(env, plan.title, topic("api").question)];
+    : [
+        ...proposed(
+          "Operations implied by the requirements",
+          env.capabilities.filter((c) => c.verb).map((c) => `${c.verb} ${headNoun(c.object) ?? ""}`.trim()),
+        ),
+        open(env, plan.title, topic("api").question),
+      ];
 
 const WRITERS: Record<string, Writer> = { goals, users, stories, requirements, scope, risks, release, dataModel, api };

@@ -15,18 +15,47 @@ import { cueScore, topic } from "./topics";
 
 export const STYLE_OUTLINES: Record<PrdStyle, string[]> = {
   comprehensive: [
-    "Overview", "Problem Statement", "Goals and Success Metrics", "Target Users and Personas", "User Stories and Acceptance Criteria",
-    "Functional Requirements", "Non-Functional Requirements", "Scope and Non-Goals", "User Experience and Design",
-    "Dependencies and Assumptions", "Risks and Mitigations", "Release Plan and Milestones", "Open Questions",
+    "Overview",
+    "Problem Statement",
+    "Goals and Success Metrics",
+    "Target Users and Personas",
+    "User Stories and Acceptance Criteria",
+    "Functional Requirements",
+    "Non-Functional Requirements",
+    "Scope and Non-Goals",
+    "User Experience and Design",
+    "Dependencies and Assumptions",
+    "Risks and Mitigations",
+    "Release Plan and Milestones",
+    "Open Questions",
   ],
   technical: [
-    "Summary", "Problem and Motivation", "Goals and Success Metrics", "Users and Use Cases", "Architecture Overview", "Functional Requirements",
-    "Data Model", "API Design", "Non-Functional Requirements", "Security and Privacy", "Testing Strategy", "Rollout and Rollback",
-    "Risks and Mitigations", "Open Questions",
+    "Summary",
+    "Problem and Motivation",
+    "Goals and Success Metrics",
+    "Users and Use Cases",
+    "Architecture Overview",
+    "Functional Requirements",
+    "Data Model",
+    "API Design",
+    "Non-Functional Requirements",
+    "Security and Privacy",
+    "Testing Strategy",
+    "Rollout and Rollback",
+    "Risks and Mitigations",
+    "Open Questions",
   ],
   business: [
-    "Executive Summary", "Problem and Market Opportunity", "Target Customers", "Business Case", "Goals and KPIs", "Solution Overview",
-    "Pricing and Packaging", "Go-to-Market Plan", "Risks and Mitigations", "Open Questions",
+    "Executive Summary",
+    "Problem and Market Opportunity",
+    "Target Customers",
+    "Business Case",
+    "Goals and KPIs",
+    "Solution Overview",
+    "Pricing and Packaging",
+    "Go-to-Market Plan",
+    "Risks and Mitigations",
+    "Open Questions",
   ],
   lean: ["Problem", "Target Users", "Proposed Solution", "Success Metrics", "Non-Goals", "Open Questions"],
   agile: ["Product Vision", "Problem", "Users and Personas", "Goals", "Epics", "User Stories", "Definition of Done", "Release Plan", "Open Questions"],
@@ -53,7 +82,9 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
   const fallback = plans.find((p) => !p.derived && p.topics[0]?.id === "requirements") ?? plans.find((p) => !p.derived);
   const bySection = plans.map((p) => facts.filter((f) => f.sections.includes(p.index) || (!f.sections.length && p === fallback)));
 
-  const prefs = ctx.memories.filter((m) => (m.memoryType === "preference" || m.memoryType === "feedback") && (m.category === "style" || DOC_WORDS.test(m.content)));
+  const prefs = ctx.memories.filter(
+    (m) => (m.memoryType === "preference" || m.memoryType === "feedback") && (m.category === "style" || DOC_WORDS.test(m.content)),
+  );
   // Facts about a topic: in a section on it, and (in a section on several topics) closest to it.
   // An off-topic answer stays in its section, in its words, but speaks for no topic (the Overview, stories, personas).
   const ofTopic = (id: string) => facts.filter((f) => !f.offTopic && f.sections.some((i) => bestTopic(f.text, plans[i]!).id === id));
@@ -83,7 +114,14 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
       : `_Outline · ${STYLE_LABEL[style]} style · no interview answers yet: each section lists the question that fills it._`,
     "",
   );
-  if (prefs.length) head.push(`_Following your saved preferences: ${prefs.slice(0, 3).map((m) => `“${shorten(m.content, 120)}”`).join("; ")}._`, "");
+  if (prefs.length)
+    head.push(
+      `_Following your saved preferences: ${prefs
+        .slice(0, 3)
+        .map((m) => `“${shorten(m.content, 120)}”`)
+        .join("; ")}._`,
+      "",
+    );
 
   const notes = memoryNotes(ctx.memories, plans);
   const bodies = new Map<number, string[]>();
@@ -94,12 +132,22 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
 
   const out = [...head];
   for (const plan of plans) {
-    out.push(`## ${plan.title}`, "", ...withoutAskedQuestions(bodies.get(plan.index)!, plans.some((p) => p.topics[0]!.id === "open")));
+    out.push(
+      `## ${plan.title}`,
+      "",
+      ...withoutAskedQuestions(
+        bodies.get(plan.index)!,
+        plans.some((p) => p.topics[0]!.id === "open"),
+      ),
+    );
     const note = notes.get(plan.index);
     if (note) out.push("", ...note);
     out.push("");
   }
-  return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+  return `${out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }
 
 /**
@@ -166,7 +214,13 @@ function derivedBody(plan: SectionPlan, env: Env, _facts: Fact[]): string[] {
   if (problem) lines.push(`**Problem:** ${problem}`);
   if (env.personas.length) lines.push(`**For:** ${env.personaLine}`);
   if (env.goals[0]) lines.push(`**Success looks like:** ${env.goals[0].text}`);
-  if (env.capabilities.length) lines.push(`**Key capabilities:** ${env.capabilities.slice(0, 3).map((c) => c.want.replace(/^to /, "")).join("; ")}`);
+  if (env.capabilities.length)
+    lines.push(
+      `**Key capabilities:** ${env.capabilities
+        .slice(0, 3)
+        .map((c) => c.want.replace(/^to /, ""))
+        .join("; ")}`,
+    );
   if (!lines.length) {
     env.gaps.unshift(`**${plan.title}:** ${topic("overview").question}`);
     return [`_Open question:_ ${topic("overview").question}`];
@@ -175,7 +229,9 @@ function derivedBody(plan: SectionPlan, env: Env, _facts: Fact[]): string[] {
 }
 
 function openQuestions(env: Env, facts: Fact[]): string[] {
-  const raised = facts.filter((f) => /\?|\b(not sure|unsure|undecided|tbd|to be decided|don't know yet|unclear)\b/i.test(f.text)).map((f) => `**Raised in the interview:** ${f.text}`);
+  const raised = facts
+    .filter((f) => /\?|\b(not sure|unsure|undecided|tbd|to be decided|don't know yet|unclear)\b/i.test(f.text))
+    .map((f) => `**Raised in the interview:** ${f.text}`);
   const all = [...new Set([...raised, ...env.gaps])];
   if (!all.length) return ["No open questions came up in the interview. Add any that come up in review, each with an owner."];
   return all.map((q, i) => `${i + 1}. ${q}`);

@@ -51,7 +51,8 @@ export function fitPhases(phases: Phases, weeks: number): Phases {
   let start = 1;
   return phases.map((p, i) => {
     const duration = scaled[i]!;
-    const shift = (w: number) => Math.min(start + duration - 1, Math.max(start, start + Math.round(((w - p.startWeek) * duration) / Math.max(1, p.durationWeeks))));
+    const shift = (w: number) =>
+      Math.min(start + duration - 1, Math.max(start, start + Math.round(((w - p.startWeek) * duration) / Math.max(1, p.durationWeeks))));
     const out = { ...p, startWeek: start, durationWeeks: duration, milestones: p.milestones.map((m) => ({ ...m, week: shift(m.week) })) };
     start += duration;
     return out;

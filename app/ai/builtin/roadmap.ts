@@ -44,10 +44,10 @@ function priorityOf(r: Requirement): Priority | null {
     return tag.toLowerCase().startsWith("w")
       ? "wont"
       : tag.toLowerCase() === "p0"
-      ? "must"
-      : tag.toLowerCase() === "p1"
-      ? "should"
-      : (tag.toLowerCase().replace(/^p[23]$/, "could") as Priority);
+        ? "must"
+        : tag.toLowerCase() === "p1"
+          ? "should"
+          : (tag.toLowerCase().replace(/^p[23]$/, "could") as Priority);
   for (const text of [r.subheading ?? "", `${r.section} ${r.text}`]) for (const [p, re] of PRIORITY) if (re.test(text)) return p;
   return null;
 }
@@ -79,7 +79,7 @@ export function workItems(a: Analysis): {
   const items: WorkItem[] = [];
   let dropped = 0;
   tagged.forEach(({ r, p }, i) => {
-    const priority = prioritised ? p ?? "should" : i < mustCount ? "must" : "should";
+    const priority = prioritised ? (p ?? "should") : i < mustCount ? "must" : "should";
     if (priority === "wont") return void dropped++;
     const text = shorten(stripPriority(r.text), 90);
     const complexity = Math.min(3, new Set((r.text.match(COMPLEX) ?? []).map((w) => w.toLowerCase())).size);
@@ -114,24 +114,18 @@ function basePhases(a: Analysis, items: WorkItem[]): Phase[] {
     task(
       `Design the flows for ${users}${must.some((i) => i.ui) ? ` (${plural(must.filter((i) => i.ui).length, "must-have screen")})` : ""}`,
       Math.max(2, Math.ceil(must.length / 2) + 1),
-      "design"
+      "design",
     ),
     task(
       `Technical design: ${a.techAreas.length ? a.techAreas.join(", ") : "architecture and data model"}`,
       2 + Math.floor(a.techAreas.length / 2),
-      "engineering"
+      "engineering",
     ),
   ];
   const build = (list: WorkItem[], prefix = "Build") => {
     const tasks = list.map((i) => task(`${prefix}${i.priority === "could" ? " (could-have)" : ""}: ${i.text}`, i.days, "engineering"));
     if (list.some((i) => i.ui))
-      tasks.push(
-        task(
-          `UI design details for ${plural(list.filter((i) => i.ui).length, "item")}`,
-          Math.ceil(list.filter((i) => i.ui).length / 2),
-          "design"
-        )
-      );
+      tasks.push(task(`UI design details for ${plural(list.filter((i) => i.ui).length, "item")}`, Math.ceil(list.filter((i) => i.ui).length / 2), "design"));
     tasks.push(task(`Test against acceptance criteria (${plural(list.length, "item")})`, Math.max(1, Math.ceil(sum(tasks) * 0.25)), "QA"));
     return tasks;
   };
@@ -149,16 +143,14 @@ function basePhases(a: Analysis, items: WorkItem[]): Phase[] {
             .map((q) => shorten(q.text, 70))
             .join("; ")}`
         : must.length
-        ? `Designs and technical approach agreed for ${plural(must.length, "must-have")}`
-        : "Requirements written; designs and technical approach agreed",
+          ? `Designs and technical approach agreed for ${plural(must.length, "must-have")}`
+          : "Requirements written; designs and technical approach agreed",
     },
     {
       kind: "build",
       name: "Build must-haves (MVP)",
       goal: must.length ? `Deliver the ${plural(must.length, "must-have requirement")}` : "Deliver a first working version",
-      tasks: must.length
-        ? build(must)
-        : [task(`Build a first version of ${a.title}`, 5, "engineering"), task("Test the first version", 2, "QA")],
+      tasks: must.length ? build(must) : [task(`Build a first version of ${a.title}`, 5, "engineering"), task("Test the first version", 2, "QA")],
       criteria: `${must.length ? `${plural(must.length, "must-have")} accepted` : "A first working version accepted"}${
         goals[0] ? `; on track for: ${goals[0]}` : ""
       }`,
@@ -183,15 +175,13 @@ function basePhases(a: Analysis, items: WorkItem[]): Phase[] {
       task(
         a.stories ? `Verify the acceptance criteria of ${plural(a.stories, "user story", "user stories")}` : "Regression test the release",
         Math.max(2, Math.ceil(a.stories / 2)),
-        "QA"
+        "QA",
       ),
       ...a.techAreas
         .filter((t) => t === "performance" || t === "security")
         .map((t) => task(`${t === "performance" ? "Performance" : "Security"} review against the PRD's requirements`, 2, "engineering")),
     ],
-    criteria: a.stories
-      ? `${plural(a.stories, "user story", "user stories")} pass acceptance in beta`
-      : "No open high-severity issues from beta",
+    criteria: a.stories ? `${plural(a.stories, "user story", "user stories")} pass acceptance in beta` : "No open high-severity issues from beta",
   });
   phases.push({
     kind: "launch",
@@ -225,14 +215,16 @@ export function roadmap(input: { prdContent: string; teamSize: TeamSize; methodo
     ...(a.todos
       ? [
           `Schedule risk: ${plural(a.todos, "TODO/TBD marker")} in the PRD (${lineList(
-            a.check.issues.filter((i) => i.rule === "open_todo")
+            a.check.issues.filter((i) => i.rule === "open_todo"),
           )}) ${a.todos === 1 ? "leaves" : "leave"} scope undecided.`,
         ]
       : []),
     ...(items.length && !prioritised ? ["The PRD states no priorities: must-haves were taken in list order."] : []),
     ...(a.requirements.length ? [] : ["The PRD lists no requirements: build phases are placeholders until they are written."]),
     ...(stated && estimate > stated.weeks
-      ? [`The PRD's timeline (“${shorten(stated.quote, 100)}”) gives ${plural(stated.weeks, "week")}; the requirements' size suggests ${estimate}: cut scope or move the date.`]
+      ? [
+          `The PRD's timeline (“${shorten(stated.quote, 100)}”) gives ${plural(stated.weeks, "week")}; the requirements' size suggests ${estimate}: cut scope or move the date.`,
+        ]
       : []),
     "Estimates come from requirement length and complexity, not from engineering: re-estimate after technical design.",
   ];

@@ -6,8 +6,9 @@ import type { BuiltinContext } from "./contract";
 export function score(input: { prdContent: string }, ctx: BuiltinContext): ScoreResult {
   const a = analyze(input.prdContent, ctx);
   const breakdown = Object.fromEntries(DIMENSIONS.map((d) => [d, a.dimensions[d].score])) as Record<Dimension, number>;
-  const feedback = Object.fromEntries(
-    DIMENSIONS.map((d) => [d, `${label(d)} ${a.dimensions[d].score}/100: ${a.dimensions[d].evidence}`])
-  ) as Record<Dimension, string>;
+  const feedback = Object.fromEntries(DIMENSIONS.map((d) => [d, `${label(d)} ${a.dimensions[d].score}/100: ${a.dimensions[d].evidence}`])) as Record<
+    Dimension,
+    string
+  >;
   return { overallScore: a.overall, breakdown, feedback };
 }

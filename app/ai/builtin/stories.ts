@@ -47,7 +47,8 @@ export function pickGoal(requirement: string, goals: string[]) {
 }
 
 /** Verbs the product performs on its own: the story asks the product to do them. */
-const SYSTEM_VERB = /^(?:send|resend|remind|notify|alert|stop|sync|generate|calculate|detect|block|prevent|track|log|record|store|schedule|match|reconcile|charge|refund|retry|escalate|route|forward|archive|flag|mark|classify|score|predict|summarize|summarise|suggest|recommend|validate|verify|check|highlight|pause|resume|publish|email|text|call)$/i;
+const SYSTEM_VERB =
+  /^(?:send|resend|remind|notify|alert|stop|sync|generate|calculate|detect|block|prevent|track|log|record|store|schedule|match|reconcile|charge|refund|retry|escalate|route|forward|archive|flag|mark|classify|score|predict|summarize|summarise|suggest|recommend|validate|verify|check|highlight|pause|resume|publish|email|text|call)$/i;
 /** Verbs whose input can be missing or wrong: they get a criterion for that. */
 const INPUT_VERB = /^(?:create|add|edit|update|submit|book|upload|import|enter|save|request|invite|configure|set|change|rename|reply)$/i;
 const SEE_VERB = /^(?:show|display)$/i;
@@ -55,7 +56,10 @@ const TOLD_VERB = /^(?:notify|alert|remind|tell|warn)$/i;
 const GET_VERB = /^(?:give|send|email|text)$/i;
 const ROLE_PHRASE = `((?:[a-z][\\w-]*\\s+){0,2}?${ROLE.source})`;
 const LET = new RegExp(`^(?:let|allow|enable|help)\\s+(?:the\\s+|a\\s+|an\\s+|each\\s+|every\\s+|our\\s+)?${ROLE_PHRASE}\\s+(?:to\\s+)?(.+)$`, "i");
-const TO_ROLE = new RegExp(`^(show|display|notify|alert|remind|tell|warn|give|send|email|text)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?${ROLE_PHRASE}\\s+(.+)$`, "i");
+const TO_ROLE = new RegExp(
+  `^(show|display|notify|alert|remind|tell|warn|give|send|email|text)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?${ROLE_PHRASE}\\s+(.+)$`,
+  "i",
+);
 const TIME_BEFORE = /\b(\d+(?:[.,]\d+)?\s+(?:minutes?|hours?|days?|weeks?))\s+(before|after|ahead of)\s+(?:each\s+|every\s+|the\s+|an?\s+)?([a-z][\w-]*)/i;
 const WITHIN = /\bwithin\s+(\d+(?:[.,]\d+)?\s+(?:seconds?|minutes?|hours?|days?|weeks?))/i;
 const BOUNDARY = /\b(?:older than|newer than|more than|less than|fewer than|at least|at most|over|under|above|below|up to)\s+[^,.;]+/i;
@@ -147,7 +151,9 @@ function criteriaOf(p: Parsed, who: string, product: string, terse: boolean): st
     // What the limit is about: the noun just before it ("reminder emails for invoices older than 90 days" → invoices).
     const before = p.object.slice(0, limit.index).trim();
     const subject = /\b(?:for|of|on|with|to)\s+(.+)$/i.exec(before)?.[1] ?? (before || thing);
-    out.push(`${ucFirst(subject)} that ${isPlural(subject) ? "are" : "is"} not ${trimEnd(limit[0])} ${subject === thing || subject === before ? "are outside this story" : `get ${none(thing)}`}.`);
+    out.push(
+      `${ucFirst(subject)} that ${isPlural(subject) ? "are" : "is"} not ${trimEnd(limit[0])} ${subject === thing || subject === before ? "are outside this story" : `get ${none(thing)}`}.`,
+    );
   }
   const whom = WHO_CLAUSE.exec(p.object);
   if (whom && verb && /^(?:stop|block|prevent|skip|exclude|hide|pause)$/.test(verb)) {

@@ -45,7 +45,7 @@ function issueSuggestions(a: Analysis, ctx: BuiltinContext): SuggestionDraft[] {
       title: `Give ${plural(goals.length, "goal")} a measurable target`,
       description: `${goals.length} of ${plural(a.goals.length, "goal")} state no number (${lineList(goals)}), e.g. “${shorten(
         goals[0]!.excerpt ?? "",
-        80
+        80,
       )}”. Add a baseline, a target and a date.`,
     });
   for (const issue of issuesOf(a, "empty_section").slice(0, 2))
@@ -63,9 +63,7 @@ function issueSuggestions(a: Analysis, ctx: BuiltinContext): SuggestionDraft[] {
       type: "clarity",
       severity: "medium",
       title: `Add acceptance criteria to ${plural(stories.length, "user story", "user stories")}`,
-      description: `${stories.length} of ${plural(a.stories, "story", "stories")} have no Given/When/Then or acceptance list (${lineList(
-        stories
-      )}).`,
+      description: `${stories.length} of ${plural(a.stories, "story", "stories")} have no Given/When/Then or acceptance list (${lineList(stories)}).`,
     });
   if (a.words && a.dimensions.userFocus.score < 50)
     out.push({
@@ -93,9 +91,7 @@ function issueSuggestions(a: Analysis, ctx: BuiltinContext): SuggestionDraft[] {
       type: "technical",
       severity: "medium",
       title: "Add the technical view",
-      description: `The PRD covers ${a.techAreas.length} of ${TECH_AREAS.length} technical areas; nothing yet on ${a.techMissing
-        .slice(0, 4)
-        .join(", ")}.`,
+      description: `The PRD covers ${a.techAreas.length} of ${TECH_AREAS.length} technical areas; nothing yet on ${a.techMissing.slice(0, 4).join(", ")}.`,
     });
   const vague = issuesOf(a, "vague_word");
   if (vague.length) {
@@ -132,10 +128,8 @@ function issueSuggestions(a: Analysis, ctx: BuiltinContext): SuggestionDraft[] {
 /** Lower-severity improvements that apply even to a good PRD, each citing a count. */
 function polish(a: Analysis): SuggestionDraft[] {
   const goals = sectionOr(
-    a.goals.length
-      ? a.check.issues.find((i) => i.rule === "goal_without_number")?.section ?? findTitle(a, /goal|metric|success|objective/i)
-      : null,
-    "Goals and Success Metrics"
+    a.goals.length ? (a.check.issues.find((i) => i.rule === "goal_without_number")?.section ?? findTitle(a, /goal|metric|success|objective/i)) : null,
+    "Goals and Success Metrics",
   );
   return [
     !a.risks.length
@@ -147,31 +141,29 @@ function polish(a: Analysis): SuggestionDraft[] {
           description: "No risks are listed yet: name each delivery, adoption or technical risk and how it is reduced.",
         }
       : a.risksWithMitigation < a.risks.length
-      ? {
-          section: sectionOr(a.riskSection?.title, "Risks"),
-          type: "risk" as const,
-          severity: "medium" as const,
-          title: "Add mitigations to every risk",
-          description: `${a.risks.length - a.risksWithMitigation} of ${plural(a.risks.length, "risk")} have no mitigation.`,
-        }
-      : {
-          section: sectionOr(a.riskSection?.title, "Risks"),
-          type: "risk" as const,
-          severity: "low" as const,
-          title: "Give each risk an owner and an early signal",
-          description: `${plural(a.risks.length, "risk")} listed${
-            a.risks.length ? `, ${a.risksWithMitigation} with a mitigation` : ""
-          }; an owner and a signal to watch make them actionable.`,
-        },
+        ? {
+            section: sectionOr(a.riskSection?.title, "Risks"),
+            type: "risk" as const,
+            severity: "medium" as const,
+            title: "Add mitigations to every risk",
+            description: `${a.risks.length - a.risksWithMitigation} of ${plural(a.risks.length, "risk")} have no mitigation.`,
+          }
+        : {
+            section: sectionOr(a.riskSection?.title, "Risks"),
+            type: "risk" as const,
+            severity: "low" as const,
+            title: "Give each risk an owner and an early signal",
+            description: `${plural(a.risks.length, "risk")} listed${
+              a.risks.length ? `, ${a.risksWithMitigation} with a mitigation` : ""
+            }; an owner and a signal to watch make them actionable.`,
+          },
     a.techMissing.length
       ? {
           section: sectionOr(a.techSection?.title, "Technical Considerations"),
           type: "technical" as const,
           severity: "low" as const,
           title: `Cover ${a.techMissing.slice(0, 2).join(" and ")}`,
-          description: `The PRD mentions ${a.techAreas.length} of ${TECH_AREAS.length} technical areas; missing: ${a.techMissing.join(
-            ", "
-          )}.`,
+          description: `The PRD mentions ${a.techAreas.length} of ${TECH_AREAS.length} technical areas; missing: ${a.techMissing.join(", ")}.`,
         }
       : {
           section: sectionOr(a.techSection?.title, "Technical Considerations"),
@@ -193,10 +185,7 @@ function polish(a: Analysis): SuggestionDraft[] {
           type: "metrics" as const,
           severity: "low" as const,
           title: "Name how each metric is measured",
-          description: `${a.goalsWithNumbers} of ${plural(
-            a.goals.length,
-            "goal"
-          )} state a number; add the data source and the baseline for each.`,
+          description: `${a.goalsWithNumbers} of ${plural(a.goals.length, "goal")} state a number; add the data source and the baseline for each.`,
         },
     {
       section: sectionOr(a.userSection?.title, "Target Users"),
@@ -205,7 +194,7 @@ function polish(a: Analysis): SuggestionDraft[] {
       title: "Tie requirements to the users they serve",
       description: `${plural(a.requirements.length, "requirement")} and ${plural(
         a.personas.length,
-        "named user group"
+        "named user group",
       )}: note which group each requirement is for.`,
     },
     structure(a),
@@ -223,7 +212,7 @@ function structure(a: Analysis): SuggestionDraft {
       title: "Add a one-paragraph summary at the top",
       description: `The PRD has ${plural(a.sections, "section")} and ${plural(
         a.words,
-        "word"
+        "word",
       )} but no summary before the first section; a few lines on problem, users and goals help reviewers.`,
     };
   const longest = [...a.doc.sections].filter((s) => s.title).sort((x, y) => words(y.body).length - words(x.body).length)[0];
@@ -233,10 +222,7 @@ function structure(a: Analysis): SuggestionDraft {
       type: "structure",
       severity: "low",
       title: "Split the text into sections",
-      description: `The PRD has ${plural(
-        a.words,
-        "word"
-      )} and no H2 sections; sections let reviewers find the goals, users and requirements.`,
+      description: `The PRD has ${plural(a.words, "word")} and no H2 sections; sections let reviewers find the goals, users and requirements.`,
     };
   return {
     section: longest.title,
@@ -245,12 +231,12 @@ function structure(a: Analysis): SuggestionDraft {
     title: `Break “${shorten(longest.title, 60)}” into sub-sections`,
     description: `“${longest.title}” is the longest section (${plural(words(longest.body).length, "word")}, ${plural(
       longest.subheadings.length,
-      "sub-heading"
+      "sub-heading",
     )}); H3 sub-headings make it easier to review.`,
   };
 }
 
-const rank = (s: SuggestionDraft["severity"]) => ({ high: 0, medium: 1, low: 2 }[s]);
+const rank = (s: SuggestionDraft["severity"]) => ({ high: 0, medium: 1, low: 2 })[s];
 const findTitle = (a: Analysis, re: RegExp) => a.doc.sections.find((s) => s.title && re.test(s.title))?.title ?? null;
 
 function mostCommonSection(sections: (string | null)[]) {

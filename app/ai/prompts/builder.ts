@@ -5,10 +5,7 @@ import type { ModelRequest } from "../types";
 import { clip, documentBlock, system } from "./shared";
 
 /** One step of the conversational PRD builder: acknowledge the answer, ask the next question. */
-export function builderPrompt(
-  input: { qaPairs: QaPair[]; question: string; answer: string },
-  ctx: TaskContext,
-): Omit<ModelRequest, "signal"> {
+export function builderPrompt(input: { qaPairs: QaPair[]; question: string; answer: string }, ctx: TaskContext): Omit<ModelRequest, "signal"> {
   const sections = ctx.template?.sections.length ? ctx.template.sections.join("; ") : "the usual PRD sections";
   // What the description and the answers already cover, read the same way the offline drafter reads them.
   const reading = readAnswers([...input.qaPairs, { question: input.question, answer: input.answer }], interviewOutline(ctx), ctx);

@@ -13,10 +13,7 @@ export function coachPrompt(input: { prdContent: string; projectName?: string },
       "strengths: what is genuinely good, citing sections. improvements: concrete, each with a priority (high, medium, low).",
       "missingSections: sections a PRD of this kind needs but lacks. recommendations: next steps, each with effort and impact (low, medium, high).",
     ]),
-    messages: [
-      { role: "user", content: clip(`PRD${input.projectName ? ` for “${input.projectName}”` : ""}:\n\n${input.prdContent}`) },
-    ],
+    messages: [{ role: "user", content: clip(`PRD${input.projectName ? ` for “${input.projectName}”` : ""}:\n\n${input.prdContent}`) }],
     maxTokens: 3000,
   };
 }
-

@@ -7,9 +7,7 @@ import { clip, GROUNDING, system } from "./shared";
 export const documentAnalysisSchema = z.object({
   title: z.string().describe("The document's own title, or a short title from its subject"),
   summary: z.string().describe("Two or three sentences: what the document proposes and for whom"),
-  sections: z
-    .array(z.object({ title: z.string(), summary: z.string() }))
-    .describe("The document's sections in order, each with a one-sentence summary"),
+  sections: z.array(z.object({ title: z.string(), summary: z.string() })).describe("The document's sections in order, each with a one-sentence summary"),
   requirements: z.array(z.string()).describe("Requirements the document states (must, should, shall, need, will), quoted or closely paraphrased"),
   questions: z.array(z.string()).describe("Open questions: ones the document asks, and gaps a PRD would need answered"),
 });

@@ -27,7 +27,9 @@ export function generatePrdPrompt(input: { style: PrdStyle; qaPairs: QaPair[] },
         : "Output Markdown: one H1 title, then H2 sections suited to the style (problem, goals and success metrics, users, requirements, scope, risks, open questions at least).",
       "Give goals measurable targets only when the interview states them; otherwise write the goal and add the missing number to open questions.",
       ...(documentBlock(ctx)
-        ? [`${documentBlock(ctx)}\nKeep its content, in its words, wherever the interview does not replace it; never drop a fact, number, persona or mitigation it states.`]
+        ? [
+            `${documentBlock(ctx)}\nKeep its content, in its words, wherever the interview does not replace it; never drop a fact, number, persona or mitigation it states.`,
+          ]
         : []),
       "No preamble and no closing remarks: the answer is the document.",
     ]),

@@ -10,10 +10,7 @@ const TEAM: Record<TeamSize, string> = {
 };
 
 /** A delivery roadmap (POST /api/ai/roadmap), answered as JSON. */
-export function roadmapPrompt(
-  input: { prdContent: string; teamSize: TeamSize; methodology: string },
-  ctx: TaskContext,
-): Omit<ModelRequest, "signal"> {
+export function roadmapPrompt(input: { prdContent: string; teamSize: TeamSize; methodology: string }, ctx: TaskContext): Omit<ModelRequest, "signal"> {
   return {
     system: system("You are a delivery lead planning how a team ships a PRD.", ctx, [
       `Plan for ${TEAM[input.teamSize]} working with ${input.methodology}.`,

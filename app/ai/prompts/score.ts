@@ -15,4 +15,3 @@ export function scorePrompt(input: { prdContent: string }, ctx: TaskContext): Om
     maxTokens: 1500,
   };
 }
-

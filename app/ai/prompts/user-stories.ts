@@ -10,10 +10,7 @@ const SOURCE: Record<StorySource, string> = {
 };
 
 /** User stories with acceptance criteria (POST /api/ai/user-stories). */
-export function userStoriesPrompt(
-  input: { content: string; source: StorySource; projectName?: string },
-  ctx: TaskContext,
-): Omit<ModelRequest, "signal"> {
+export function userStoriesPrompt(input: { content: string; source: StorySource; projectName?: string }, ctx: TaskContext): Omit<ModelRequest, "signal"> {
   return {
     system: system("You are an agile product owner writing user stories engineers can estimate.", ctx, [
       `The input is ${SOURCE[input.source]}.`,

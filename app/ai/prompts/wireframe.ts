@@ -13,17 +13,19 @@ const DIAGRAM: Record<DiagramType, string> = {
 };
 
 /** A Mermaid diagram (POST /api/ai/wireframe): the answer is Mermaid source only. */
-export function wireframePrompt(
-  input: { content: string; diagramType: DiagramType; section?: string },
-  ctx: TaskContext,
-): Omit<ModelRequest, "signal"> {
+export function wireframePrompt(input: { content: string; diagramType: DiagramType; section?: string }, ctx: TaskContext): Omit<ModelRequest, "signal"> {
   return {
-    system: system("You turn product requirements into Mermaid diagrams.", ctx, [
-      `Draw ${DIAGRAM[input.diagramType]}.`,
-      ...(input.section ? [`Draw only what the section “${input.section}” describes.`] : []),
-      "Answer with Mermaid source only: no code fence, no explanation. It must parse with Mermaid 11.",
-      'Use short ids (n1, n2, …) and put labels in double quotes; no double quotes inside labels. At most 20 nodes.',
-    ], { template: false }),
+    system: system(
+      "You turn product requirements into Mermaid diagrams.",
+      ctx,
+      [
+        `Draw ${DIAGRAM[input.diagramType]}.`,
+        ...(input.section ? [`Draw only what the section “${input.section}” describes.`] : []),
+        "Answer with Mermaid source only: no code fence, no explanation. It must parse with Mermaid 11.",
+        "Use short ids (n1, n2, …) and put labels in double quotes; no double quotes inside labels. At most 20 nodes.",
+      ],
+      { template: false },
+    ),
     messages: [{ role: "user", content: clip(input.content, 30_000) }],
     maxTokens: 2000,
   };

@@ -1,10 +1,4 @@
-import type {
-  Content,
-  GenerateContentRequest,
-  GenerateContentResponse,
-  GoogleGenerativeAI,
-  ResponseSchema,
-} from "@google/generative-ai";
+import type { Content, GenerateContentRequest, GenerateContentResponse, GoogleGenerativeAI, ResponseSchema } from "@google/generative-ai";
 import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
 import { toProviderError } from "./errors";
 import { lazySdk } from "./lazy";
@@ -95,9 +89,7 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
       requestOptions,
     );
   const contents = (request: ModelRequest): GenerateContentRequest => ({
-    contents: request.messages.map(
-      (m): Content => ({ role: m.role === "assistant" ? "model" : "user", parts: [{ text: m.content }] }),
-    ),
+    contents: request.messages.map((m): Content => ({ role: m.role === "assistant" ? "model" : "user", parts: [{ text: m.content }] })),
   });
   const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_c", error, creds.apiKey, signal);
   /** The SDK retries nothing itself; calls that fail before any output are retried here. */
@@ -154,11 +146,7 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
       try {
         const embedder = (await sdk()).getGenerativeModel({ model: name }, requestOptions);
         const answer = await withRetries(
-          () =>
-            embedder.batchEmbedContents(
-              { requests: texts.map((text) => ({ content: { role: "user", parts: [{ text }] } })) },
-              { signal },
-            ),
+          () => embedder.batchEmbedContents({ requests: texts.map((text) => ({ content: { role: "user", parts: [{ text }] } })) }, { signal }),
           signal,
         );
         const chars = texts.reduce((n, t) => n + t.length, 0);

@@ -20,9 +20,7 @@ export function PrdCheckCard({ check, template }: { check: Check; template: { na
     <section className="card" aria-labelledby="check-heading">
       <h2 id="check-heading">PRD check</h2>
       <p className="muted">
-        {total === 0
-          ? "No issues found."
-          : `${plural(total, "issue")}: ${check.counts.high} high, ${check.counts.medium} medium, ${check.counts.low} low.`}{" "}
+        {total === 0 ? "No issues found." : `${plural(total, "issue")}: ${check.counts.high} high, ${check.counts.medium} medium, ${check.counts.low} low.`}{" "}
         Rule-based, against {template ? `the “${template.name}” template` : "a standard PRD outline"}.
       </p>
       {shown.length ? (

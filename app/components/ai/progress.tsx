@@ -23,9 +23,8 @@ export function AnsweredBy({ source, provider, model }: { source: string; provid
   if (source === "builtin") {
     return (
       <p className="answered-by" data-testid="answered-by">
-        <span className="badge badge-warning">Offline drafter</span> Answers come from the built-in offline drafter: rule-based, not an
-        AI model. It organises what you write into a PRD and measures it. Add an AI provider key in{" "}
-        <a href="/settings/ai">Settings → AI providers</a> for AI answers.
+        <span className="badge badge-warning">Offline drafter</span> Answers come from the built-in offline drafter: rule-based, not an AI model. It organises
+        what you write into a PRD and measures it. Add an AI provider key in <a href="/settings/ai">Settings → AI providers</a> for AI answers.
       </p>
     );
   }

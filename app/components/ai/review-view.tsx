@@ -32,9 +32,7 @@ export function ReviewView({ review, model, createdAt }: { review: Review; model
             <ul>
               {review.improvements.map((s, i) => (
                 <li key={i}>
-                  <span className={`badge ${s.priority === "high" ? "badge-danger" : s.priority === "medium" ? "badge-warning" : ""}`}>
-                    {s.priority}
-                  </span>{" "}
+                  <span className={`badge ${s.priority === "high" ? "badge-danger" : s.priority === "medium" ? "badge-warning" : ""}`}>{s.priority}</span>{" "}
                   {s.suggestion}
                 </li>
               ))}

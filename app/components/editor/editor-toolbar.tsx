@@ -95,7 +95,12 @@ export function EditorToolbar({ editor, onImage, onSaveVersion }: { editor: Edit
           </button>
         </form>
       ) : null}
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onSaveVersion} title="Save a version now (Ctrl+S); one is also saved after a pause in typing">
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={onSaveVersion}
+        title="Save a version now (Ctrl+S); one is also saved after a pause in typing"
+      >
         Save version
       </button>
     </div>

@@ -178,7 +178,11 @@ function EditorSurface(props: RichEditorProps & { provider: LiveProvider; live: 
         const src = await uploadImage(projectId, file);
         // The caret goes to a new line after the picture, so typing on does not replace it.
         const alt = file.name.replace(/\.[^.]+$/, "");
-        editor.chain().focus().insertContent([{ type: "image", attrs: { src, alt } }, { type: "paragraph" }]).run();
+        editor
+          .chain()
+          .focus()
+          .insertContent([{ type: "image", attrs: { src, alt } }, { type: "paragraph" }])
+          .run();
       }
       setMessage(null);
     } catch (e) {

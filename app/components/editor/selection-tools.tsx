@@ -148,7 +148,15 @@ export function CommentComposer({
     >
       <blockquote className="quote-preview">{selection.text.length > 160 ? `${selection.text.slice(0, 160)}…` : selection.text}</blockquote>
       <label htmlFor="selection-comment">Your comment</label>
-      <MentionTextarea id="selection-comment" name="content" rows={3} maxLength={10000} required candidates={mentionable} placeholder="Type @ to mention a teammate" />
+      <MentionTextarea
+        id="selection-comment"
+        name="content"
+        rows={3}
+        maxLength={10000}
+        required
+        candidates={mentionable}
+        placeholder="Type @ to mention a teammate"
+      />
       {error ? (
         <p className="alert alert-error" role="alert">
           {error}

@@ -32,7 +32,19 @@ const filenameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(dis
  * form is sent with fetch: the page says "Preparing N projects…", counts the
  * bytes as the streamed zip arrives, then hands the file to the browser.
  */
-export function BulkExportForm({ projects, selected, format, formats, max }: { projects: BulkProject[]; selected: string[]; format: string; formats: BulkFormatOption[]; max: number }) {
+export function BulkExportForm({
+  projects,
+  selected,
+  format,
+  formats,
+  max,
+}: {
+  projects: BulkProject[];
+  selected: string[];
+  format: string;
+  formats: BulkFormatOption[];
+  max: number;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [count, setCount] = useState(() => projects.filter((p) => selected.includes(p.id)).length);
   const [filter, setFilter] = useState("");
@@ -93,7 +105,13 @@ export function BulkExportForm({ projects, selected, format, formats, max }: { p
         {hydrated ? (
           <div className="field">
             <label htmlFor="bulk-filter">Filter this list</label>
-            <input id="bulk-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Type part of a name; your choices stay selected" />
+            <input
+              id="bulk-filter"
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="Type part of a name; your choices stay selected"
+            />
           </div>
         ) : null}
         <ul style={{ listStyle: "none", margin: 0, padding: 0, maxHeight: 420, overflowY: "auto" }}>
@@ -117,7 +135,14 @@ export function BulkExportForm({ projects, selected, format, formats, max }: { p
         {formats.map((f) => (
           <div key={f.value}>
             <label className="checkbox" style={{ paddingBottom: 2 }}>
-              <input type="radio" name="format" value={f.value} defaultChecked={f.value === format} disabled={!f.enabled} aria-describedby={`format-${f.value}-hint`} />
+              <input
+                type="radio"
+                name="format"
+                value={f.value}
+                defaultChecked={f.value === format}
+                disabled={!f.enabled}
+                aria-describedby={`format-${f.value}-hint`}
+              />
               {f.label}
             </label>
             <span id={`format-${f.value}-hint`} className="muted" style={{ display: "block", fontSize: "0.85rem", marginBottom: 8 }}>

@@ -16,7 +16,8 @@ export function ProjectSlackChannel({ slack, state, saved }: { slack: ProjectSla
     <section className="card slack-project-channel" aria-labelledby="slack-heading">
       <h2 id="slack-heading">Slack channel</h2>
       <p className="muted">
-        Messages about this project (reviews, approvals, mentions, status changes) go to this channel of {slack.teamName} instead of the organization's channels.
+        Messages about this project (reviews, approvals, mentions, status changes) go to this channel of {slack.teamName} instead of the organization's
+        channels.
       </p>
       {saved ? (
         <div className="alert alert-success" role="status">
@@ -32,7 +33,14 @@ export function ProjectSlackChannel({ slack, state, saved }: { slack: ProjectSla
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="intent" value="slackChannel" />
           <FormAlert state={state} />
-          <ChannelSelect name="channelId" label="Slack channel" channels={slack.channels} current={slack.current} emptyLabel="The organization's channels" state={state} />
+          <ChannelSelect
+            name="channelId"
+            label="Slack channel"
+            channels={slack.channels}
+            current={slack.current}
+            emptyLabel="The organization's channels"
+            state={state}
+          />
           <div>
             <SubmitButton pendingText="Saving…">Save Slack channel</SubmitButton>
           </div>

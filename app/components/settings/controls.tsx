@@ -67,11 +67,7 @@ export function TextControl({
   );
 }
 
-export function SelectControl({
-  options,
-  defaultValue,
-  ...p
-}: ControlProps & { options: { value: string; label: string }[]; defaultValue?: string }) {
+export function SelectControl({ options, defaultValue, ...p }: ControlProps & { options: { value: string; label: string }[]; defaultValue?: string }) {
   const error = errorOf(p.state, p.errorKey ?? p.name);
   return (
     <Frame id={p.id} label={p.label} hint={p.hint} error={error}>
@@ -93,12 +89,7 @@ export function SelectControl({
   );
 }
 
-export function TextareaControl({
-  rows = 4,
-  placeholder,
-  defaultValue,
-  ...p
-}: ControlProps & { rows?: number; placeholder?: string; defaultValue?: string }) {
+export function TextareaControl({ rows = 4, placeholder, defaultValue, ...p }: ControlProps & { rows?: number; placeholder?: string; defaultValue?: string }) {
   const error = errorOf(p.state, p.errorKey ?? p.name);
   return (
     <Frame id={p.id} label={p.label} hint={p.hint} error={error}>

@@ -13,8 +13,8 @@ export function DeliveryIntegrations({ summary }: { summary: DeliverySummary }) 
             <Link to="/settings/trackers">Issue trackers</Link>
             <span className="muted">
               {" "}
-              — {trackers.connected.length ? `Connected: ${trackers.connected.join(", ")}` : "GitHub, Linear or Jira: nothing connected yet"}. Send user
-              stories as issues and see their state on the PRD.
+              — {trackers.connected.length ? `Connected: ${trackers.connected.join(", ")}` : "GitHub, Linear or Jira: nothing connected yet"}. Send user stories
+              as issues and see their state on the PRD.
             </span>
           </li>
         ) : null}

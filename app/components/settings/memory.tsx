@@ -94,8 +94,8 @@ export function MemoryList({ memories, filtered }: { memories: MemoryItem[]; fil
       <div className="empty-state">
         <h3>No memories yet</h3>
         <p>
-          PRD Studio includes your active memories, most important first, in every AI request, so you do not repeat your tech stack,
-          team or writing preferences. Add one below, or extract them from a conversation.
+          PRD Studio includes your active memories, most important first, in every AI request, so you do not repeat your tech stack, team or writing
+          preferences. Add one below, or extract them from a conversation.
         </p>
       </div>
     );
@@ -142,15 +142,7 @@ export function AddMemoryForm({ state }: { state: FormState | null }) {
       <Form method="post" className="form" noValidate ref={ref}>
         <input type="hidden" name="intent" value="add" />
         <div className="form-row">
-          <SelectControl
-            id="memory-type"
-            label="Type"
-            name="memoryType"
-            options={typeOptions}
-            defaultValue="preference"
-            state={state}
-            required
-          />
+          <SelectControl id="memory-type" label="Type" name="memoryType" options={typeOptions} defaultValue="preference" state={state} required />
           <SelectControl id="memory-category" label="Category" name="category" options={categoryOptions} state={state} required />
         </div>
         <TextareaControl
@@ -164,13 +156,7 @@ export function AddMemoryForm({ state }: { state: FormState | null }) {
           required
         />
         <div className="form-row">
-          <TextControl
-            id="memory-summary"
-            label="Summary (optional)"
-            name="summary"
-            state={state}
-            hint="A short title; defaults to the first sentence."
-          />
+          <TextControl id="memory-summary" label="Summary (optional)" name="summary" state={state} hint="A short title; defaults to the first sentence." />
           <TextControl
             id="memory-importance"
             label="Importance (1–10)"
@@ -200,8 +186,8 @@ export function ExtractForm({ state }: { state: FormState | null }) {
     <section className="card" aria-labelledby="extract-heading">
       <h2 id="extract-heading">Extract from a conversation</h2>
       <p className="muted">
-        Paste a conversation; PRD Studio finds lasting preferences, decisions and context in it and saves the new ones. It uses your AI
-        provider, or the built-in offline drafter when there is none.
+        Paste a conversation; PRD Studio finds lasting preferences, decisions and context in it and saves the new ones. It uses your AI provider, or the
+        built-in offline drafter when there is none.
       </p>
       <FormAlert state={state} />
       <Form method="post" className="form" noValidate ref={ref}>
@@ -213,7 +199,9 @@ export function ExtractForm({ state }: { state: FormState | null }) {
           errorKey={errorKey}
           rows={8}
           state={state}
-          placeholder={"User: We use Postgres and deploy on Fly.io.\nAssistant: Noted. Anything about the format?\nUser: I prefer concise PRDs with bullet points."}
+          placeholder={
+            "User: We use Postgres and deploy on Fly.io.\nAssistant: Noted. Anything about the format?\nUser: I prefer concise PRDs with bullet points."
+          }
           hint="Start each message on a new line with “User:” or “Me:” for you, “Assistant:” or “AI:” for the assistant. At most 50 messages."
           required
         />

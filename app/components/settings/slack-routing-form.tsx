@@ -50,20 +50,33 @@ export function SlackRoutingForm({ routing, channels, state }: { routing: Routin
     <Form method="post" className="form" noValidate>
       <input type="hidden" name="intent" value="routing" />
       <FormAlert state={state} />
-      <ChannelSelect name="defaultChannelId" label="Default channel" channels={channels} current={routing.defaultChannel} emptyLabel="No default (post nothing)" state={state} />
+      <ChannelSelect
+        name="defaultChannelId"
+        label="Default channel"
+        channels={channels}
+        current={routing.defaultChannel}
+        emptyLabel="No default (post nothing)"
+        state={state}
+      />
       <fieldset>
         <legend>Channel per kind of message</legend>
         <p className="hint">Leave “Default channel” to use the default. A project's own channel (set in its settings) wins over these.</p>
         <div className="slack-routing">
           {SLACK_EVENT_KINDS.map((k: SlackEventKind) => (
-            <ChannelSelect key={k} name={`channel_${k}`} label={SLACK_EVENT_LABELS[k]} channels={channels} current={routing.events[k] ?? null} emptyLabel="Default channel" state={state} />
+            <ChannelSelect
+              key={k}
+              name={`channel_${k}`}
+              label={SLACK_EVENT_LABELS[k]}
+              channels={channels}
+              current={routing.events[k] ?? null}
+              emptyLabel="Default channel"
+              state={state}
+            />
           ))}
         </div>
       </fieldset>
       <div>
-        <SubmitButton pendingText="Saving…">
-          Save channels
-        </SubmitButton>
+        <SubmitButton pendingText="Saving…">Save channels</SubmitButton>
       </div>
     </Form>
   );

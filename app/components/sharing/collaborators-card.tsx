@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { COLLABORATOR_ROLES } from "~/domain/collaboration/collaboration.schema";
 import { PostButton } from "../post-button";
 
-export function CollaboratorsCard({ collaborators, members, canManage, notice }: { collaborators: { id: string; role: string; user: { name: string; email: string } }[]; members: { id: string; name: string; email: string }[]; canManage: boolean; notice: ReactNode }) {
+export function CollaboratorsCard({
+  collaborators,
+  members,
+  canManage,
+  notice,
+}: {
+  collaborators: { id: string; role: string; user: { name: string; email: string } }[];
+  members: { id: string; name: string; email: string }[];
+  canManage: boolean;
+  notice: ReactNode;
+}) {
   return (
     <section className="card" aria-labelledby="people-heading">
       <h2 id="people-heading">Collaborators</h2>

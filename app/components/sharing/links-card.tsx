@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { LINK_TYPES } from "~/domain/collaboration/collaboration.schema";
 import { PostButton } from "../post-button";
 
-export function LinksCard({ links, otherProjects, canManage, notice }: { links: { id: string; title: string; url: string | null; linkType: string; target: { id: string; name: string } | null }[]; otherProjects: { id: string; name: string }[]; canManage: boolean; notice: ReactNode }) {
+export function LinksCard({
+  links,
+  otherProjects,
+  canManage,
+  notice,
+}: {
+  links: { id: string; title: string; url: string | null; linkType: string; target: { id: string; name: string } | null }[];
+  otherProjects: { id: string; name: string }[];
+  canManage: boolean;
+  notice: ReactNode;
+}) {
   return (
     <section className="card" aria-labelledby="links-heading">
       <h2 id="links-heading">Links</h2>

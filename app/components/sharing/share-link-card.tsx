@@ -3,9 +3,14 @@ import type { ReactNode } from "react";
 import { CopyButton } from "../copy-button";
 import { RelativeTime } from "../project-badges";
 
-export function ShareLinkCard({ share, notice }: { share: { enabled: boolean; shareUrl: string | null; hasPassword: boolean; expiresAt: string | null }; notice: ReactNode }) {
+export function ShareLinkCard({
+  share,
+  notice,
+}: {
+  share: { enabled: boolean; shareUrl: string | null; hasPassword: boolean; expiresAt: string | null };
+  notice: ReactNode;
+}) {
   return (
-
     <section className="card" aria-labelledby="share-heading">
       <h2 id="share-heading">Share link</h2>
       {notice}

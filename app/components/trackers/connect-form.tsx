@@ -27,8 +27,8 @@ const COPY: Record<TrackerService, { tokenLabel: string; hint: string; help: Rea
     hint: "Starts with lin_api_. Linear → Settings → Security & access → Personal API keys.",
     help: (
       <>
-        Create a personal API key in Linear with access to the teams you will send stories to. Issues are created as the key's owner. It is checked with
-        Linear, then stored encrypted.
+        Create a personal API key in Linear with access to the teams you will send stories to. Issues are created as the key's owner. It is checked with Linear,
+        then stored encrypted.
       </>
     ),
   },

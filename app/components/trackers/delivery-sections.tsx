@@ -28,7 +28,19 @@ function IssueList({ issues }: { issues: SectionIssue[] }) {
   );
 }
 
-function SectionItem({ title, href, counts, issues, trackerHref }: { title: string; href: string | null; counts: StateCounts; issues: SectionIssue[]; trackerHref: string }) {
+function SectionItem({
+  title,
+  href,
+  counts,
+  issues,
+  trackerHref,
+}: {
+  title: string;
+  href: string | null;
+  counts: StateCounts;
+  issues: SectionIssue[];
+  trackerHref: string;
+}) {
   return (
     <li className="delivery-section" data-testid="delivery-section">
       <div className="delivery-section-head">

@@ -13,7 +13,9 @@ export function listOrgProjects(actor: Actor, query: AdminProjectsQuery) {
   requireRole(actor, ADMIN_ROLES, "list all projects");
   const { template, assignee, dateFrom, dateTo, sort, sortBy, sortOrder, ...rest } = query;
   if (sort && (sortBy || sortOrder)) throw validationError("sort", "Send sort, or sortBy and sortOrder, not both");
-  const order = sort ? { sortBy: sort.replace(/^-/, "") as (typeof SORT_FIELDS)[number], sortOrder: sort.startsWith("-") ? ("desc" as const) : ("asc" as const) } : { sortBy: sortBy ?? "updatedAt", sortOrder };
+  const order = sort
+    ? { sortBy: sort.replace(/^-/, "") as (typeof SORT_FIELDS)[number], sortOrder: sort.startsWith("-") ? ("desc" as const) : ("asc" as const) }
+    : { sortBy: sortBy ?? "updatedAt", sortOrder };
   return listProjects(actor, {
     ...rest,
     ...order,

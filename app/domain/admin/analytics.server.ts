@@ -6,9 +6,7 @@ import { usageFor } from "../billing/usage.server";
 import { readableProjects } from "../projects/access.server";
 import { fillDays, sinceIso } from "./days";
 
-const flag = z
-  .enum(["true", "false", "1", "0"], { error: "Use true or false" })
-  .transform((v) => v === "true" || v === "1");
+const flag = z.enum(["true", "false", "1", "0"], { error: "Use true or false" }).transform((v) => v === "true" || v === "1");
 
 export const ANALYTICS_DAYS = [7, 30, 90] as const;
 
@@ -58,7 +56,12 @@ export async function usageAnalytics(actor: Actor, q: UsageAnalyticsQuery) {
     new Map(
       aiRows.map((r) => [
         r.day,
-        { calls: Number(r.calls), inputTokens: Number(r.inputTokens), outputTokens: Number(r.outputTokens), tokens: Number(r.inputTokens) + Number(r.outputTokens) },
+        {
+          calls: Number(r.calls),
+          inputTokens: Number(r.inputTokens),
+          outputTokens: Number(r.outputTokens),
+          tokens: Number(r.inputTokens) + Number(r.outputTokens),
+        },
       ]),
     ),
     () => ({ calls: 0, inputTokens: 0, outputTokens: 0, tokens: 0 }),

@@ -72,7 +72,11 @@ export async function deleteOrganization(actor: Actor, confirmName?: string) {
   const result = await db.transaction().execute(async (trx) => {
     const [members, projects] = await Promise.all([
       trx.selectFrom("memberships").select(["userId"]).where("orgId", "=", org.id).execute(),
-      trx.selectFrom("projects").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", org.id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom("projects")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orgId", "=", org.id)
+        .executeTakeFirstOrThrow(),
     ]);
     const sessions = await trx.selectFrom("sessions").select(["id", "userId"]).where("orgId", "=", org.id).execute();
     let moved = 0;

@@ -14,10 +14,7 @@ import { storedKey } from "./ai-keys.server";
  * never contains the key. A failed probe is a result (`ok: false`), not an error.
  */
 
-export type ConnectionTarget =
-  | { kind: "personal"; keyId: string }
-  | { kind: "organization"; keyId: string }
-  | { kind: "platform"; provider: ProviderId };
+export type ConnectionTarget = { kind: "personal"; keyId: string } | { kind: "organization"; keyId: string } | { kind: "platform"; provider: ProviderId };
 
 const KEYS = "manage the organization's AI keys";
 

@@ -1,11 +1,5 @@
 import { z } from "zod/v4";
-import {
-  DIAGRAM_TYPES,
-  IMPROVEMENT_TYPES,
-  LAUNCH_CONTENT_TYPES,
-  STORY_SOURCES,
-  TEAM_SIZES,
-} from "~/ai/schemas";
+import { DIAGRAM_TYPES, IMPROVEMENT_TYPES, LAUNCH_CONTENT_TYPES, STORY_SOURCES, TEAM_SIZES } from "~/ai/schemas";
 import { providerField } from "../builder/builder.schema";
 
 /** Inputs of the AI tools (docs/ai.md, "AI tools"). */
@@ -17,11 +11,9 @@ const text = (field: string) =>
     .string({ error: `${field} is required` })
     .max(MAX_TOOL_INPUT_CHARS, `${field} must be at most ${MAX_TOOL_INPUT_CHARS.toLocaleString("en")} characters`)
     .refine((v) => v.trim().length > 0, `${field} is required`);
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());
 const projectId = optionalText(100);
-const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.enum(values, { error: `${field} must be one of ${values.join(", ")}` });
+const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) => z.enum(values, { error: `${field} must be one of ${values.join(", ")}` });
 
 export const coachSchema = z.object({
   prdContent: text("prdContent"),
@@ -59,7 +51,13 @@ export type UserStoriesInput = z.infer<typeof userStoriesSchema>;
 
 /** `focusAreas` as a JSON array, or comma/line separated text from a form. */
 const focusAreas = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(/\r?\n|,/).map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(/\r?\n|,/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string().trim().min(1).max(100)).max(10, "focusAreas may hold at most 10 areas").default([]),
 );
 
@@ -75,11 +73,7 @@ export type TechnicalSpecsInput = z.infer<typeof technicalSpecsSchema>;
 export const roadmapInputSchema = z.object({
   prdContent: text("prdContent"),
   teamSize: oneOf("teamSize", TEAM_SIZES),
-  methodology: z
-    .string({ error: "methodology is required" })
-    .trim()
-    .min(1, "methodology is required")
-    .max(50, "methodology must be at most 50 characters"),
+  methodology: z.string({ error: "methodology is required" }).trim().min(1, "methodology is required").max(50, "methodology must be at most 50 characters"),
   projectId,
   provider: providerField,
 });

@@ -47,9 +47,7 @@ export async function startCoach(actor: Actor, input: CoachInput): Promise<Produ
     yield { type: "progress", phase: "summarising", percent: 90 };
     const summary = reviewMarkdown(review);
     for (const piece of chunkText(summary)) yield { type: "content", content: piece };
-    const view = project
-      ? await db.transaction().execute((trx) => saveAiReview(trx, { project, actor, review, model: answer.model }))
-      : null;
+    const view = project ? await db.transaction().execute((trx) => saveAiReview(trx, { project, actor, review, model: answer.model })) : null;
     yield { type: "done", fullContent: summary, review, stakeholderViewId: view?.id ?? null, ...ai.answered };
   };
 }

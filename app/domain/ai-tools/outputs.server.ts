@@ -115,12 +115,7 @@ export async function listOutputs(viewer: Viewer, projectId: string, query: { ki
 export async function deleteOutput(actor: Actor, projectId: string, outputId: string) {
   await db.transaction().execute(async (trx) => {
     const { project } = await requireEdit(actor, projectId, trx);
-    const row = await trx
-      .deleteFrom("aiOutputs")
-      .where("id", "=", outputId)
-      .where("projectId", "=", project.id)
-      .returning(["id", "title"])
-      .executeTakeFirst();
+    const row = await trx.deleteFrom("aiOutputs").where("id", "=", outputId).where("projectId", "=", project.id).returning(["id", "title"]).executeTakeFirst();
     if (!row) throw notFound("AI output");
   });
 }

@@ -11,14 +11,7 @@ import { fenceFilter, type TextFilter } from "~/ai/text";
 import type { ProviderId } from "~/ai/types";
 import { db } from "~/db.server";
 import type { Actor } from "../actor";
-import type {
-  CodeSpecInput,
-  LaunchContentInput,
-  OutputKind,
-  TechnicalSpecsInput,
-  UserStoriesInput,
-  WireframeInput,
-} from "./ai-tools.schema";
+import type { CodeSpecInput, LaunchContentInput, OutputKind, TechnicalSpecsInput, UserStoriesInput, WireframeInput } from "./ai-tools.schema";
 import { OUTPUT_TITLES, saveOutput, toolScope } from "./outputs.server";
 
 /**
@@ -89,8 +82,7 @@ const technicalSpecs: WritingTool<TechnicalSpecsInput> = {
   task: "technical_specs",
   kind: "technical_specs",
   projectName: (i) => i.projectName,
-  prompt: (i, ctx) =>
-    technicalSpecsPrompt({ prdContent: i.prdContent, projectName: i.projectName ?? ctx.projectName, focusAreas: i.focusAreas }, ctx),
+  prompt: (i, ctx) => technicalSpecsPrompt({ prdContent: i.prdContent, projectName: i.projectName ?? ctx.projectName, focusAreas: i.focusAreas }, ctx),
   builtin: (i, ctx) => builtinDrafter.technicalSpecs({ prdContent: i.prdContent, focusAreas: i.focusAreas }, ctx),
   done: (i) => ({ focusAreas: i.focusAreas }),
 };

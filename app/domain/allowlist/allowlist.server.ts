@@ -37,24 +37,15 @@ async function orgCidrs(ex: Executor, orgId: string) {
 function assertKeepsCaller(actor: Actor, cidrs: string[]) {
   if (cidrs.length === 0) return;
   if (!addressMatches(compileRules(cidrs), actor.ip)) {
-    throw new AppError(
-      "CONFLICT",
-      409,
-      `This change would block your current address (${actor.ip ?? "unknown"}); add a rule that covers it first`,
-      { extra: { currentIp: actor.ip } },
-    );
+    throw new AppError("CONFLICT", 409, `This change would block your current address (${actor.ip ?? "unknown"}); add a rule that covers it first`, {
+      extra: { currentIp: actor.ip },
+    });
   }
 }
 
 export async function listAllowlist(actor: Actor) {
   assertManage(actor);
-  const rows = await db
-    .selectFrom("ipAllowlistEntries")
-    .selectAll()
-    .where("orgId", "=", actor.org.id)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
+  const rows = await db.selectFrom("ipAllowlistEntries").selectAll().where("orgId", "=", actor.org.id).orderBy("createdAt").orderBy("id").execute();
   return rows.map(publicEntry);
 }
 
@@ -94,12 +85,7 @@ export async function addAllowlistEntry(actor: Actor, input: AddEntryInput) {
 export async function removeAllowlistEntry(actor: Actor, id: string) {
   assertManage(actor);
   await db.transaction().execute(async (trx) => {
-    const entry = await trx
-      .selectFrom("ipAllowlistEntries")
-      .selectAll()
-      .where("id", "=", id)
-      .where("orgId", "=", actor.org.id)
-      .executeTakeFirst();
+    const entry = await trx.selectFrom("ipAllowlistEntries").selectAll().where("id", "=", id).where("orgId", "=", actor.org.id).executeTakeFirst();
     if (!entry) throw notFound("Allowlist entry");
     const before = await orgCidrs(trx, actor.org.id);
     const after = before.filter((c) => c !== entry.cidr);

@@ -36,8 +36,7 @@ function v6ToBig(address: string): bigint {
   const [head, rest] = text.split("::") as [string, string | undefined];
   const headParts = head ? head.split(":") : [];
   const restParts = rest ? rest.split(":") : [];
-  const groups =
-    rest === undefined ? headParts : [...headParts, ...Array(8 - headParts.length - restParts.length).fill("0"), ...restParts];
+  const groups = rest === undefined ? headParts : [...headParts, ...Array(8 - headParts.length - restParts.length).fill("0"), ...restParts];
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }
 
@@ -63,7 +62,10 @@ function bigToV6(n: bigint) {
 /** The address a request came from, normalised for matching; null if not an IP. */
 export function normalizeAddress(raw: string | null | undefined): { address: string; family: 4 | 6 } | null {
   if (!raw) return null;
-  const address = raw.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const address = raw
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   const family = isIP(address);
   if (family === 4) return { address, family: 4 };
   if (family !== 6) return null;

@@ -208,5 +208,9 @@ export async function actorFromApiKey(raw: string, meta: { ip: string | null; us
 /** Records use at most once a minute, so reads stay cheap. */
 export async function touchApiKey(key: Pick<ApiKey, "id" | "lastUsedAt">, now = new Date()) {
   if (key.lastUsedAt && now.getTime() - Date.parse(key.lastUsedAt) < 60_000) return;
-  await db.updateTable("apiKeys").set({ lastUsedAt: nowIso(now) }).where("id", "=", key.id).execute();
+  await db
+    .updateTable("apiKeys")
+    .set({ lastUsedAt: nowIso(now) })
+    .where("id", "=", key.id)
+    .execute();
 }

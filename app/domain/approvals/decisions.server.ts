@@ -45,7 +45,13 @@ export async function listApprovals(actor: Actor, q: { status?: "pending" | "app
   const views = await Promise.all(rows.map((r) => presentRequest(db, r)));
   return views
     .filter((v) => v.requestedBy?.id === actor.user.id || v.approverIds.includes(actor.user.id))
-    .map((v) => ({ ...v, canDecide: v.status === "pending" && canDecide(actor, v.approverIds, v.requestedBy?.id ?? null, v.allowSelfApproval) && !v.decisions.some((d) => d.userId === actor.user.id) }));
+    .map((v) => ({
+      ...v,
+      canDecide:
+        v.status === "pending" &&
+        canDecide(actor, v.approverIds, v.requestedBy?.id ?? null, v.allowSelfApproval) &&
+        !v.decisions.some((d) => d.userId === actor.user.id),
+    }));
 }
 
 async function findRequest(ex: Executor, actor: Actor, id: string) {
@@ -73,7 +79,14 @@ export async function decideApproval(actor: Actor, id: string, decision: "approv
     if (view.decisions.some((d) => d.userId === actor.user.id)) throw new AppError("CONFLICT", 409, "You have already decided this request");
     const now = nowIso();
     await trx.insertInto("approvalDecisions").values({ id: newId(), requestId: r.id, userId: actor.user.id, decision, comment, createdAt: now }).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: decision === "approve" ? "approval.approved" : "approval.rejected", category: "settings", targetType: r.targetType, targetId: r.targetId, metadata: { requestId: r.id, triggerType: r.triggerType, comment } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: decision === "approve" ? "approval.approved" : "approval.rejected",
+      category: "settings",
+      targetType: r.targetType,
+      targetId: r.targetId,
+      metadata: { requestId: r.id, triggerType: r.triggerType, comment },
+    });
     const approvals = view.approvals + (decision === "approve" ? 1 : 0);
     const outcome: "approved" | "rejected" | null = decision === "reject" ? "rejected" : approvals >= view.requiredApprovals ? "approved" : null;
     if (outcome === "approved") {
@@ -82,7 +95,15 @@ export async function decideApproval(actor: Actor, id: string, decision: "approv
     }
     if (outcome) {
       await trx.updateTable("approvalRequests").set({ status: outcome, resolvedAt: now }).where("id", "=", r.id).execute();
-      await announceApproval(trx, { orgId: r.orgId, requestId: r.id, targetType: r.targetType, targetId: r.targetId, label: r.targetLabel, step: outcome, who: actor.user.name });
+      await announceApproval(trx, {
+        orgId: r.orgId,
+        requestId: r.id,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        label: r.targetLabel,
+        step: outcome,
+        who: actor.user.name,
+      });
       if (r.requestedById) {
         await notifyUsers(trx, [r.requestedById], {
           orgId: r.orgId,

@@ -37,9 +37,7 @@ export async function presentRequest(ex: Executor, r: ApprovalRequestsTable) {
     .where("requestId", "=", r.id)
     .orderBy("approvalDecisions.createdAt")
     .execute();
-  const requester = r.requestedById
-    ? await ex.selectFrom("users").select(["id", "name"]).where("id", "=", r.requestedById).executeTakeFirst()
-    : undefined;
+  const requester = r.requestedById ? await ex.selectFrom("users").select(["id", "name"]).where("id", "=", r.requestedById).executeTakeFirst() : undefined;
   return {
     id: r.id,
     workflowId: r.workflowId,
@@ -109,7 +107,14 @@ export async function requireApprovalOrProceed(actor: Actor, trigger: ApprovalTr
       createdAt: nowIso(),
     };
     await trx.insertInto("approvalRequests").values(row).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "approval.requested", category: "settings", targetType: target.type, targetId: target.id, metadata: { requestId: row.id, triggerType: trigger } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "approval.requested",
+      category: "settings",
+      targetType: target.type,
+      targetId: target.id,
+      metadata: { requestId: row.id, triggerType: trigger },
+    });
     const approvers = (JSON.parse(workflow.approverIds) as string[]).filter((id) => workflow.allowSelfApproval || id !== actor.user.id);
     await notifyUsers(trx, approvers, {
       orgId: actor.org.id,
@@ -119,7 +124,15 @@ export async function requireApprovalOrProceed(actor: Actor, trigger: ApprovalTr
       link: `/approvals`,
       data: { approvalRequestId: row.id },
     });
-    await announceApproval(trx, { orgId: actor.org.id, requestId: row.id, targetType: target.type, targetId: target.id, label: target.label, step: "requested", who: actor.user.name });
+    await announceApproval(trx, {
+      orgId: actor.org.id,
+      requestId: row.id,
+      targetType: target.type,
+      targetId: target.id,
+      label: target.label,
+      step: "requested",
+      who: actor.user.name,
+    });
     return presentRequest(trx, row);
   });
   throw new ApprovalPendingError(view);

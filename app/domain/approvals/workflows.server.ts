@@ -71,7 +71,14 @@ export async function createWorkflow(actor: Actor, input: CreateWorkflowInput) {
       updatedAt: now,
     };
     await trx.insertInto("approvalWorkflows").values(row).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "approval_workflow.created", category: "settings", targetType: "approval_workflow", targetId: row.id, metadata: { name: row.name, triggerType: row.triggerType } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "approval_workflow.created",
+      category: "settings",
+      targetType: "approval_workflow",
+      targetId: row.id,
+      metadata: { name: row.name, triggerType: row.triggerType },
+    });
     return presentWorkflow(row);
   });
 }
@@ -93,7 +100,14 @@ export async function updateWorkflow(actor: Actor, id: string, input: UpdateWork
       updatedAt: nowIso(),
     };
     await trx.updateTable("approvalWorkflows").set(next).where("id", "=", w.id).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "approval_workflow.updated", category: "settings", targetType: "approval_workflow", targetId: w.id, metadata: { fields: Object.keys(input) } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "approval_workflow.updated",
+      category: "settings",
+      targetType: "approval_workflow",
+      targetId: w.id,
+      metadata: { fields: Object.keys(input) },
+    });
     return presentWorkflow(next);
   });
 }
@@ -103,6 +117,14 @@ export async function deleteWorkflow(actor: Actor, id: string) {
   await db.transaction().execute(async (trx) => {
     const w = await findWorkflow(trx, actor, id);
     await trx.deleteFrom("approvalWorkflows").where("id", "=", w.id).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "approval_workflow.deleted", category: "settings", severity: "warning", targetType: "approval_workflow", targetId: w.id, metadata: { name: w.name } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "approval_workflow.deleted",
+      category: "settings",
+      severity: "warning",
+      targetType: "approval_workflow",
+      targetId: w.id,
+      metadata: { name: w.name },
+    });
   });
 }

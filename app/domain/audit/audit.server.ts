@@ -45,12 +45,7 @@ export async function auditForUser(db: Executor, userId: string, entry: Omit<Aud
 }
 
 /** The actor fields of an audit entry for a signed-in caller. */
-export function auditActor(actor: {
-  org: { id: string };
-  user: { id: string; email: string };
-  ip: string | null;
-  userAgent: string | null;
-}) {
+export function auditActor(actor: { org: { id: string }; user: { id: string; email: string }; ip: string | null; userAgent: string | null }) {
   return {
     orgId: actor.org.id,
     actorId: actor.user.id,

@@ -10,19 +10,8 @@ import { redeemInvitation } from "../orgs/invitations.server";
 import { ipAllowed, ipNotAllowed } from "../allowlist/allowlist.server";
 import { createOrganization, defaultMembership, listMemberships } from "../orgs/orgs.server";
 import { createSession, deleteUserSessions } from "../sessions/sessions.server";
-import {
-  findUserByEmail,
-  isValidTimezone,
-  normalizeEmail,
-  publicOrganization,
-  publicUser,
-} from "../users/users.server";
-import type {
-  ChangePasswordInput,
-  RegisterInput,
-  ResetPasswordInput,
-  SignInInput,
-} from "./auth.schema";
+import { findUserByEmail, isValidTimezone, normalizeEmail, publicOrganization, publicUser } from "../users/users.server";
+import type { ChangePasswordInput, RegisterInput, ResetPasswordInput, SignInInput } from "./auth.schema";
 import { beforeSignIn, clearAllFailures, clearFailures, recordFailedSignIn } from "./lockout.server";
 import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { checkAuthRate } from "./rate.server";
@@ -250,12 +239,7 @@ export async function verifyEmail(input: { token: string }) {
   return db.transaction().execute(async (trx) => {
     const userId = await consumeToken(trx, input.token, "email_verification");
     const now = nowIso();
-    await trx
-      .updateTable("users")
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where("id", "=", userId)
-      .where("emailVerifiedAt", "is", null)
-      .execute();
+    await trx.updateTable("users").set({ emailVerifiedAt: now, updatedAt: now }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
     await auditForUser(trx, userId, { action: "auth.email_verified", category: "auth" });
     return { verified: true as const };
   });

@@ -85,9 +85,7 @@ async function countFailure(trx: Executor, email: string, source: string, now: n
   const open = row && windowOpen(row.firstFailureAt, now);
   const failures = open ? row.failures + 1 : 1;
   const lock = source !== ALL_SOURCES && failures >= MAX_FAILURES ? nowIso(new Date(now + LOCK_MS)) : null;
-  const next = lock
-    ? { failures: 0, firstFailureAt: at, lockedUntil: lock }
-    : { failures, firstFailureAt: open ? row.firstFailureAt : at, lockedUntil: null };
+  const next = lock ? { failures: 0, firstFailureAt: at, lockedUntil: lock } : { failures, firstFailureAt: open ? row.firstFailureAt : at, lockedUntil: null };
   await trx
     .insertInto("signInThrottles")
     .values({ email, source, ...next })

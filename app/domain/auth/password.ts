@@ -1,6 +1,5 @@
 /** The password rule (docs/users.md); safe to import in the browser. */
-export const PASSWORD_RULE =
-  "At least 8 characters with an uppercase letter, a lowercase letter and a digit.";
+export const PASSWORD_RULE = "At least 8 characters with an uppercase letter, a lowercase letter and a digit.";
 
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];

@@ -39,24 +39,14 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
 
 /** Marks a token used and returns its user id; 401 INVALID_TOKEN or 410 TOKEN_EXPIRED otherwise. */
 export async function consumeToken(db: Executor, raw: string, purpose: TokenPurpose) {
-  const row = await db
-    .selectFrom("oneTimeTokens")
-    .selectAll()
-    .where("tokenHash", "=", sha256(raw))
-    .where("purpose", "=", purpose)
-    .executeTakeFirst();
+  const row = await db.selectFrom("oneTimeTokens").selectAll().where("tokenHash", "=", sha256(raw)).where("purpose", "=", purpose).executeTakeFirst();
   if (!row || row.usedAt) {
     throw new AppError("INVALID_TOKEN", 401, "This link is invalid or has already been used");
   }
   if (row.expiresAt <= nowIso()) {
     throw new AppError("TOKEN_EXPIRED", 410, "This link has expired; request a new one");
   }
-  const used = await db
-    .updateTable("oneTimeTokens")
-    .set({ usedAt: nowIso() })
-    .where("id", "=", row.id)
-    .where("usedAt", "is", null)
-    .executeTakeFirst();
+  const used = await db.updateTable("oneTimeTokens").set({ usedAt: nowIso() }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) {
     throw new AppError("INVALID_TOKEN", 401, "This link is invalid or has already been used");
   }

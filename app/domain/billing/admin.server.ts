@@ -74,11 +74,7 @@ async function usageTrend(orgId: string, createdAt: string) {
 /** Plan, usage, history and trend of the caller's organization (owner or admin). */
 export async function adminBillingOverview(actor: Actor) {
   requireRole(actor, ADMIN_ROLES, "view billing");
-  const org = await db
-    .selectFrom("organizations")
-    .select(["id", "plan", "createdAt"])
-    .where("id", "=", actor.org.id)
-    .executeTakeFirstOrThrow();
+  const org = await db.selectFrom("organizations").select(["id", "plan", "createdAt"]).where("id", "=", actor.org.id).executeTakeFirstOrThrow();
   const [{ usage, warnings }, history, customer, trend] = await Promise.all([
     usageFor(db, org),
     db

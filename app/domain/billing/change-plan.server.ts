@@ -57,12 +57,7 @@ export async function applyPlanChange(trx: Executor, change: PlanChange) {
     targetId: org.id,
     metadata: { from: org.plan, to: change.toPlan, interval: change.interval, provider: change.provider, source: change.source },
   });
-  const admins = await trx
-    .selectFrom("memberships")
-    .select("userId")
-    .where("orgId", "=", org.id)
-    .where("role", "in", ["owner", "admin"])
-    .execute();
+  const admins = await trx.selectFrom("memberships").select("userId").where("orgId", "=", org.id).where("role", "in", ["owner", "admin"]).execute();
   await notifyUsers(
     trx,
     admins.map((a) => a.userId),

@@ -122,10 +122,5 @@ export async function cancelLocalCheckout(actor: Actor, id: string) {
   requireRole(actor, ADMIN_ROLES, "cancel a checkout");
   const checkout = await getLocalCheckout(actor, id);
   if (checkout.status !== "pending") return;
-  await db
-    .updateTable("billingCheckoutSessions")
-    .set({ status: "cancelled" })
-    .where("id", "=", id)
-    .where("status", "=", "pending")
-    .execute();
+  await db.updateTable("billingCheckoutSessions").set({ status: "cancelled" }).where("id", "=", id).where("status", "=", "pending").execute();
 }

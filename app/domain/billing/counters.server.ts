@@ -38,8 +38,19 @@ const uploadsThisMonth =
 
 export const COUNTERS: Record<Metric, Counter> = {
   members: (db, orgId) =>
-    count(db.selectFrom("memberships").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", orgId)),
-  projects: (db, orgId) => count(db.selectFrom("projects").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", orgId)),
+    count(
+      db
+        .selectFrom("memberships")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orgId", "=", orgId),
+    ),
+  projects: (db, orgId) =>
+    count(
+      db
+        .selectFrom("projects")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orgId", "=", orgId),
+    ),
   api_keys: (db, orgId) => {
     const now = new Date().toISOString();
     return count(
@@ -60,7 +71,13 @@ export const COUNTERS: Record<Metric, Counter> = {
         .where("orgId", "=", orgId)
         .where("templateType", "in", ["personal", "organization"]),
     ),
-  webhooks: (db, orgId) => count(db.selectFrom("webhooks").select((eb) => eb.fn.countAll<number>().as("n")).where("orgId", "=", orgId)),
+  webhooks: (db, orgId) =>
+    count(
+      db
+        .selectFrom("webhooks")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orgId", "=", orgId),
+    ),
   ai_tokens: tokensThisMonth,
   document_uploads: uploadsThisMonth("document_uploads"),
   transcription_minutes: uploadsThisMonth("transcription_minutes"),

@@ -13,12 +13,7 @@ export async function currentUsage(db: Executor, orgId: string, metric: Metric) 
  * Throws 403 LIMIT_REACHED when creating `adding` more of `metric` would pass
  * the plan's limit. Call it inside the transaction that creates the resource.
  */
-export async function assertWithinLimit(
-  db: Executor,
-  org: { id: string; plan: PlanId },
-  metric: Metric,
-  adding = 1,
-) {
+export async function assertWithinLimit(db: Executor, org: { id: string; plan: PlanId }, metric: Metric, adding = 1) {
   const limit = limitFor(org.plan, metric);
   if (limit === -1) return;
   const current = await currentUsage(db, org.id, metric);
@@ -30,22 +25,12 @@ export async function assertWithinLimit(
       limit === 0
         ? `The ${PLAN_NAMES[org.plan]} plan does not include ${what}.${upgrade}`
         : `Your ${PLAN_NAMES[org.plan]} plan allows ${limit} ${what}; you have ${current}.${upgrade}`;
-    throw new AppError(
-      "LIMIT_REACHED",
-      403,
-      message,
-      { extra: { metric, limit, current } },
-    );
+    throw new AppError("LIMIT_REACHED", 403, message, { extra: { metric, limit, current } });
   }
 }
 
 export function requirePlan(org: { plan: PlanId }, minimum: PlanId, feature: string) {
   if (!planAtLeast(org.plan, minimum)) {
-    throw new AppError(
-      "PLAN_UPGRADE_REQUIRED",
-      403,
-      `${feature} needs the ${PLAN_NAMES[minimum]} plan or above`,
-      { extra: { requiredPlan: minimum } },
-    );
+    throw new AppError("PLAN_UPGRADE_REQUIRED", 403, `${feature} needs the ${PLAN_NAMES[minimum]} plan or above`, { extra: { requiredPlan: minimum } });
   }
 }

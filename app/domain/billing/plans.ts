@@ -3,16 +3,7 @@ import type { PlanId } from "#db/schema";
 /** Plans and limits (docs/billing.md). -1 means unlimited. */
 export const PLAN_IDS: readonly PlanId[] = ["free", "starter", "pro", "enterprise"];
 
-export const METRICS = [
-  "members",
-  "projects",
-  "ai_tokens",
-  "templates",
-  "api_keys",
-  "webhooks",
-  "document_uploads",
-  "transcription_minutes",
-] as const;
+export const METRICS = ["members", "projects", "ai_tokens", "templates", "api_keys", "webhooks", "document_uploads", "transcription_minutes"] as const;
 export type Metric = (typeof METRICS)[number];
 
 export const PLAN_LIMITS: Record<PlanId, Record<Metric, number>> = {

@@ -1,15 +1,5 @@
 import type { PlanId } from "#db/schema";
-import {
-  CONTACT_SALES_PLANS,
-  limitFor,
-  METRICS,
-  type Metric,
-  PLAN_DESCRIPTIONS,
-  PLAN_IDS,
-  PLAN_NAMES,
-  PLAN_PRICES,
-  AI_RATE_PER_MINUTE,
-} from "./plans";
+import { CONTACT_SALES_PLANS, limitFor, METRICS, type Metric, PLAN_DESCRIPTIONS, PLAN_IDS, PLAN_NAMES, PLAN_PRICES, AI_RATE_PER_MINUTE } from "./plans";
 
 /** Public pricing, read from the same plan table that drives the limits. */
 
@@ -43,10 +33,7 @@ function featureLine(plan: PlanId, metric: Metric) {
 }
 
 export function planFeatures(plan: PlanId) {
-  return [
-    ...METRICS.map((m) => featureLine(plan, m)),
-    `${AI_RATE_PER_MINUTE[plan]} AI requests per minute per user`,
-  ];
+  return [...METRICS.map((m) => featureLine(plan, m)), `${AI_RATE_PER_MINUTE[plan]} AI requests per minute per user`];
 }
 
 export interface PricingTier {

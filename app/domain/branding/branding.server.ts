@@ -64,7 +64,11 @@ export async function uploadLogo(actor: Actor, data: Buffer) {
     const previous = s.brandingLogo?.blobId as string | undefined;
     s.brandingLogo = { blobId, sha256: image.sha256 };
     s.branding = { ...(s.branding ?? {}), logoUrl: url };
-    await trx.updateTable("organizations").set({ settings: JSON.stringify(s), updatedAt: nowIso() }).where("id", "=", org.id).execute();
+    await trx
+      .updateTable("organizations")
+      .set({ settings: JSON.stringify(s), updatedAt: nowIso() })
+      .where("id", "=", org.id)
+      .execute();
     if (previous) await trx.deleteFrom("blobs").where("id", "=", previous).execute();
     await writeAudit(trx, {
       ...auditActor(actor),
@@ -107,7 +111,11 @@ async function replaceLogo(actor: Actor, logoUrl: string | null, audit: { action
     const previous = s.brandingLogo?.blobId as string | undefined;
     delete s.brandingLogo;
     s.branding = { ...(s.branding ?? {}), logoUrl };
-    await trx.updateTable("organizations").set({ settings: JSON.stringify(s), updatedAt: nowIso() }).where("id", "=", org.id).execute();
+    await trx
+      .updateTable("organizations")
+      .set({ settings: JSON.stringify(s), updatedAt: nowIso() })
+      .where("id", "=", org.id)
+      .execute();
     if (previous) await trx.deleteFrom("blobs").where("id", "=", previous).execute();
     await writeAudit(trx, { ...auditActor(actor), ...audit, category: "settings", targetType: "organization", targetId: org.id });
   });

@@ -31,7 +31,8 @@ export async function reencodeLogo(data: Buffer) {
 export function decodeBase64Logo(value: string): Buffer {
   const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(value.trim());
   const b64 = m ? m[3]! : value.trim();
-  if (m && !m[2]) throw new AppError("VALIDATION_ERROR", 400, "The logo data URL must be base64", { details: [{ path: "logo", message: "Use a base64 data: URL" }] });
+  if (m && !m[2])
+    throw new AppError("VALIDATION_ERROR", 400, "The logo data URL must be base64", { details: [{ path: "logo", message: "Use a base64 data: URL" }] });
   if (!/^[A-Za-z0-9+/=\s]+$/.test(b64)) {
     throw new AppError("VALIDATION_ERROR", 400, "The logo must be a base64 image", { details: [{ path: "logo", message: "Not valid base64" }] });
   }

@@ -46,7 +46,12 @@ const cache = new Map<string, { until: number; image: ExportImage | null }>();
 async function download(url: string): Promise<Buffer> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const res = await guardedRequest(current, { method: "GET", headers: { Accept: "image/png,image/jpeg,image/webp,image/gif,image/avif;q=0.9", "User-Agent": "PRD-Studio-Branding/1" }, timeoutMs: TIMEOUT_MS, maxBytes: MAX_LOGO_BYTES });
+    const res = await guardedRequest(current, {
+      method: "GET",
+      headers: { Accept: "image/png,image/jpeg,image/webp,image/gif,image/avif;q=0.9", "User-Agent": "PRD-Studio-Branding/1" },
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_LOGO_BYTES,
+    });
     if (res.error !== null) throw new Error(res.error);
     const status = res.status ?? 0;
     const location = res.headers.location;
@@ -56,7 +61,10 @@ async function download(url: string): Promise<Buffer> {
       continue;
     }
     if (status !== 200) throw new Error(`HTTP ${status}`);
-    const type = String(res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = String(res.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
     if (type && !type.startsWith("image/") && type !== "application/octet-stream") throw new Error(`Not an image (${type})`);
     return res.body;
   }

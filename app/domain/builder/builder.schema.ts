@@ -32,11 +32,7 @@ export const chatSchema = z.object({
 export type ChatInput = z.infer<typeof chatSchema>;
 
 export const projectChatSchema = z.object({
-  message: z
-    .string({ error: "message is required" })
-    .trim()
-    .min(1, "message is required")
-    .max(10_000, "message must be at most 10,000 characters"),
+  message: z.string({ error: "message is required" }).trim().min(1, "message is required").max(10_000, "message must be at most 10,000 characters"),
   conversationHistory: z.array(message).max(100, "conversationHistory may hold at most 100 messages").optional(),
   provider: providerField,
 });

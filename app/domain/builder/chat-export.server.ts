@@ -40,6 +40,9 @@ export async function exportConversation(viewer: Viewer, projectId: string, form
     { kind: "paragraph" as const, text: p.answer },
     { kind: "meta" as const, text: `Assistant (${p.model === "builtin" ? "offline drafter" : p.model}): ${p.response}` },
   ]);
-  const body = await textPdf(`${project.name}: PRD conversation`, blocks.length ? blocks : [{ kind: "paragraph", text: "No questions have been answered yet." }]);
+  const body = await textPdf(
+    `${project.name}: PRD conversation`,
+    blocks.length ? blocks : [{ kind: "paragraph", text: "No questions have been answered yet." }],
+  );
   return { filename: `${base}.pdf`, contentType: "application/pdf", body };
 }

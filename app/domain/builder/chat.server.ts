@@ -19,9 +19,7 @@ export async function chat(actor: Actor, input: ChatInput, signal?: AbortSignal)
   const project = access?.project ?? null;
   const ctx = await loadTaskContext(actor.user.id, project);
   const messages: ChatMessage[] = input.messages.map((m) => ({ role: m.role, content: m.content }));
-  const prd = project
-    ? await db.selectFrom("prds").select("content").where("projectId", "=", project.id).executeTakeFirst()
-    : undefined;
+  const prd = project ? await db.selectFrom("prds").select("content").where("projectId", "=", project.id).executeTakeFirst() : undefined;
   const ai = await prepareAi({ actor, task: "chat", projectId: project?.id, provider: input.provider });
   try {
     const run = ai.streamText(
@@ -31,10 +29,8 @@ export async function chat(actor: Actor, input: ChatInput, signal?: AbortSignal)
           const extra = prd?.content ? [`The project's current PRD:\n\n${prd.content.slice(0, 40_000)}`] : [];
           return { ...base, system: [base.system, ...extra].join("\n\n") };
         },
-        builtin: () => builtinDrafter.chat(
-            { messages: prd?.content ? [{ role: "user", content: `Current PRD:\n\n${prd.content}` }, ...messages] : messages },
-            ctx,
-          ),
+        builtin: () =>
+          builtinDrafter.chat({ messages: prd?.content ? [{ role: "user", content: `Current PRD:\n\n${prd.content}` }, ...messages] : messages }, ctx),
       },
       signal ?? new AbortController().signal,
     );

@@ -42,12 +42,7 @@ function presentPair(row: {
 export type QaPairOut = ReturnType<typeof presentPair>;
 
 export async function qaPairs(projectId: string) {
-  const rows = await db
-    .selectFrom("projectQaPairs")
-    .selectAll()
-    .where("projectId", "=", projectId)
-    .orderBy("position", "asc")
-    .execute();
+  const rows = await db.selectFrom("projectQaPairs").selectAll().where("projectId", "=", projectId).orderBy("position", "asc").execute();
   return rows.map(presentPair);
 }
 
@@ -71,8 +66,7 @@ export async function startProjectChat(actor: Actor, projectId: string, input: P
   const pairs = await qaPairs(project.id);
   const ctx = await loadTaskContext(actor.user.id, project, { document: true });
   const lastAssistant = [...(input.conversationHistory ?? [])].reverse().find((m) => m.role === "assistant");
-  const question =
-    lastAssistant?.content.trim() || pairs.at(-1)?.nextQuestion || pairs.at(-1)?.response || builtinDrafter.firstQuestion(ctx);
+  const question = lastAssistant?.content.trim() || pairs.at(-1)?.nextQuestion || pairs.at(-1)?.response || builtinDrafter.firstQuestion(ctx);
   const earlier = pairs.map((p) => ({ question: p.question, answer: p.answer }));
   const ai = await prepareAi({ actor, task: "builder", projectId: project.id, provider: input.provider });
   // The drafter's turn also tells which sections are covered; kept for the done event.

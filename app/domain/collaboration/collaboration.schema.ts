@@ -80,16 +80,8 @@ export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;
  * `expiresAt`: an ISO date-time in the future, `null` removes it, absent keeps it.
  */
 export const shareSchema = z.object({
-  password: z
-    .string()
-    .min(4, "A share password needs at least 4 characters")
-    .max(200)
-    .nullable()
-    .optional(),
-  expiresAt: z.iso
-    .datetime({ offset: true, error: "expiresAt must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00Z" })
-    .nullable()
-    .optional(),
+  password: z.string().min(4, "A share password needs at least 4 characters").max(200).nullable().optional(),
+  expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date-time, e.g. 2030-01-31T12:00:00Z" }).nullable().optional(),
 });
 export type ShareInput = z.infer<typeof shareSchema>;
 

@@ -130,7 +130,11 @@ async function present(executor: Executor, rows: Row[], anchors: AnchorContext) 
   for (const r of rows) if (!r.deletedAt) for (const id of JSON.parse(r.mentions) as string[]) ids.add(id);
   const names = new Map<string, string>();
   if (ids.size) {
-    const users = await executor.selectFrom("users").select(["id", "name"]).where("id", "in", [...ids]).execute();
+    const users = await executor
+      .selectFrom("users")
+      .select(["id", "name"])
+      .where("id", "in", [...ids])
+      .execute();
     for (const u of users) names.set(u.id, u.name);
   }
   return rows.map((r) => {
@@ -141,9 +145,7 @@ async function present(executor: Executor, rows: Row[], anchors: AnchorContext) 
       parentId: r.parentId,
       section: r.section,
       blockId: r.blockId,
-      mentions: deleted
-        ? []
-        : (JSON.parse(r.mentions) as string[]).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
+      mentions: deleted ? [] : (JSON.parse(r.mentions) as string[]).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! })),
       user: !deleted && r.userId ? { id: r.userId, name: r.userName!, email: r.userEmail! } : null,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -175,12 +177,7 @@ export async function listComments(actor: Actor, projectId: string) {
 
 /** A comment of the project; a deleted one is 404 unless `keptThread` (a blanked thread start kept for its replies may still be resolved). */
 async function findComment(executor: Executor, projectId: string, commentId: string, keptThread = false): Promise<CommentRow> {
-  const row = await executor
-    .selectFrom("comments")
-    .selectAll()
-    .where("id", "=", commentId)
-    .where("projectId", "=", projectId)
-    .executeTakeFirst();
+  const row = await executor.selectFrom("comments").selectAll().where("id", "=", commentId).where("projectId", "=", projectId).executeTakeFirst();
   if (!row || (row.deletedAt && !(keptThread && !row.parentId))) throw notFound("Comment");
   return row;
 }
@@ -196,16 +193,9 @@ export async function createComment(actor: Actor, projectId: string, input: Crea
     const { project } = await requireComment(actor, projectId, trx);
     let thread: CommentRow | undefined;
     if (input.parentId) {
-      const parent = await trx
-        .selectFrom("comments")
-        .selectAll()
-        .where("id", "=", input.parentId)
-        .where("projectId", "=", project.id)
-        .executeTakeFirst();
+      const parent = await trx.selectFrom("comments").selectAll().where("id", "=", input.parentId).where("projectId", "=", project.id).executeTakeFirst();
       if (!parent) throw validationError("parentId", "No comment with that id in this project");
-      thread = parent.parentId
-        ? await trx.selectFrom("comments").selectAll().where("id", "=", parent.parentId).executeTakeFirstOrThrow()
-        : parent;
+      thread = parent.parentId ? await trx.selectFrom("comments").selectAll().where("id", "=", parent.parentId).executeTakeFirstOrThrow() : parent;
     }
     const { userIds: mentionedUserIds, notNotified } = await resolveMentions(trx, project, input.content);
     const anchors = await loadAnchorContext(trx, project.id);
@@ -317,11 +307,7 @@ export async function deleteComment(actor: Actor, projectId: string, commentId: 
       .executeTakeFirstOrThrow();
     const now = nowIso();
     if (Number(replies.n) > 0) {
-      await trx
-        .updateTable("comments")
-        .set({ content: "", mentions: "[]", deletedAt: now, updatedAt: now })
-        .where("id", "=", comment.id)
-        .execute();
+      await trx.updateTable("comments").set({ content: "", mentions: "[]", deletedAt: now, updatedAt: now }).where("id", "=", comment.id).execute();
     } else {
       await trx.deleteFrom("comments").where("id", "=", comment.id).execute();
       if (comment.parentId) {

@@ -102,12 +102,7 @@ export async function createLink(actor: Actor, projectId: string, input: CreateL
 export async function deleteLink(actor: Actor, projectId: string, linkId: string) {
   await db.transaction().execute(async (trx) => {
     const { project } = await requireManage(actor, projectId, trx);
-    const row = await trx
-      .selectFrom("projectLinks")
-      .select(["id", "title"])
-      .where("id", "=", linkId)
-      .where("projectId", "=", project.id)
-      .executeTakeFirst();
+    const row = await trx.selectFrom("projectLinks").select(["id", "title"]).where("id", "=", linkId).where("projectId", "=", project.id).executeTakeFirst();
     if (!row) throw notFound("Link");
     await trx.deleteFrom("projectLinks").where("id", "=", row.id).execute();
     await recordChange(trx, {

@@ -18,16 +18,7 @@ function collaboratorQuery(executor: Executor, projectId: string) {
     .selectFrom("projectCollaborators as c")
     .innerJoin("users as u", "u.id", "c.userId")
     .leftJoin("users as a", "a.id", "c.addedById")
-    .select([
-      "c.id",
-      "c.role",
-      "c.createdAt",
-      "c.userId",
-      "c.addedById",
-      "u.name as userName",
-      "u.email as userEmail",
-      "a.name as addedByName",
-    ])
+    .select(["c.id", "c.role", "c.createdAt", "c.userId", "c.addedById", "u.name as userName", "u.email as userEmail", "a.name as addedByName"])
     .where("c.projectId", "=", projectId);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof collaboratorQuery>["executeTakeFirstOrThrow"]>>;

@@ -71,7 +71,15 @@ export async function createView(actor: Actor, projectId: string, input: CreateV
         : `${actor.user.name} created the stakeholder view “${row.name}”`,
       data: { viewId: row.id, name: row.name, reviewStatus: row.reviewStatus },
     });
-    if (review) await announceReviewRequest(trx, { orgId: project.orgId, projectId: project.id, viewId: row.id, name: row.name, reviewer: row.stakeholderName ?? row.stakeholderEmail, who: actor.user.name });
+    if (review)
+      await announceReviewRequest(trx, {
+        orgId: project.orgId,
+        projectId: project.id,
+        viewId: row.id,
+        name: row.name,
+        reviewer: row.stakeholderName ?? row.stakeholderEmail,
+        who: actor.user.name,
+      });
     if (input.sendLink && link && row.stakeholderEmail) {
       const sent = await mailReviewLink(trx, { actor, project, view: row, to: row.stakeholderEmail, token: link.token });
       row.reviewLinkSentAt = sent.sentAt;

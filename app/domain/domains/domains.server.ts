@@ -55,7 +55,11 @@ async function loadOrg(orgId: string) {
 }
 
 async function save(orgId: string, settings: Record<string, any>) {
-  await db.updateTable("organizations").set({ settings: JSON.stringify(settings), updatedAt: nowIso() }).where("id", "=", orgId).execute();
+  await db
+    .updateTable("organizations")
+    .set({ settings: JSON.stringify(settings), updatedAt: nowIso() })
+    .where("id", "=", orgId)
+    .execute();
 }
 
 /** The domain, its DNS records to create and the last verification result (null when none is set). */
@@ -97,7 +101,11 @@ export async function setDomain(actor: Actor, input: SetDomainInput) {
     lastCheck: null,
   } satisfies StoredDomain;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("organizations").set({ settings: JSON.stringify(settings), updatedAt: nowIso() }).where("id", "=", actor.org.id).execute();
+    await trx
+      .updateTable("organizations")
+      .set({ settings: JSON.stringify(settings), updatedAt: nowIso() })
+      .where("id", "=", actor.org.id)
+      .execute();
     await writeAudit(trx, {
       ...auditActor(actor),
       action: "organization.domain_set",
@@ -117,7 +125,14 @@ export async function removeDomain(actor: Actor) {
   const before = settings.customDomain.domain;
   delete settings.customDomain;
   await save(actor.org.id, settings);
-  await writeAudit(db, { ...auditActor(actor), action: "organization.domain_removed", category: "settings", targetType: "organization", targetId: actor.org.id, metadata: { before } });
+  await writeAudit(db, {
+    ...auditActor(actor),
+    action: "organization.domain_removed",
+    category: "settings",
+    targetType: "organization",
+    targetId: actor.org.id,
+    metadata: { before },
+  });
 }
 
 const limiter = new RateLimiter(60_000);
@@ -130,16 +145,23 @@ export async function verifyDomain(actor: Actor) {
   assertAllowed(rate, "domain verifications");
   const { settings } = await loadOrg(actor.org.id);
   const d = settings.customDomain as StoredDomain | undefined;
-  if (!d) throw new AppError("VALIDATION_ERROR", 400, "Set a domain before verifying it", { details: [{ path: "domain", message: "No custom domain is set" }] });
+  if (!d)
+    throw new AppError("VALIDATION_ERROR", 400, "Set a domain before verifying it", { details: [{ path: "domain", message: "No custom domain is set" }] });
   const host = appHost();
   const [cnames, txts] = await Promise.all([lookupCname(d.domain), lookupTxt(`${TXT_PREFIX}.${d.domain}`)]);
   const checks = { cname: cnames.includes(host), txt: txts.some((t) => t.trim() === d.token) };
   const verified = checks.cname && checks.txt;
   const problems = [
     checks.cname ? null : cnames.length ? `${d.domain} is a CNAME of ${cnames.join(", ")}, not ${host}` : `no CNAME record of ${d.domain} points to ${host}`,
-    checks.txt ? null : txts.length ? `the TXT record at ${TXT_PREFIX}.${d.domain} does not hold the token` : `no TXT record found at ${TXT_PREFIX}.${d.domain}`,
+    checks.txt
+      ? null
+      : txts.length
+        ? `the TXT record at ${TXT_PREFIX}.${d.domain} does not hold the token`
+        : `no TXT record found at ${TXT_PREFIX}.${d.domain}`,
   ].filter(Boolean);
-  const message = verified ? `${d.domain} is verified: share links on it show your branding.` : `Not verified yet: ${problems.join("; ")}. DNS changes can take a while to appear.`;
+  const message = verified
+    ? `${d.domain} is verified: share links on it show your branding.`
+    : `Not verified yet: ${problems.join("; ")}. DNS changes can take a while to appear.`;
   const result: DomainCheck = { verified, checks, message };
   // One organization per domain: DNS can hold several TXT tokens, the index
   // (migration 0016) allows one verified owner; the first to verify keeps it.

@@ -23,10 +23,7 @@ export function whenEmitted(callback: () => void) {
  * events table is the queue: dispatch.server.ts fans due events out to the
  * listeners in batches.
  */
-export async function emit(
-  trx: Executor,
-  event: { orgId: string | null; name: EventName; data: Record<string, unknown>; actorId?: string | null },
-) {
+export async function emit(trx: Executor, event: { orgId: string | null; name: EventName; data: Record<string, unknown>; actorId?: string | null }) {
   const id = newId();
   const now = nowIso();
   await trx

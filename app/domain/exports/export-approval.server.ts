@@ -66,7 +66,11 @@ async function findGrants(ex: Executor, actor: Actor, projectIds: string[]) {
  */
 export async function gateExport(actor: Actor, targets: ExportTarget[], format: string): Promise<Map<string, string>> {
   if (!targets.length || !(await activeWorkflow(db, actor.org, "prd_export"))) return new Map();
-  const grants = await findGrants(db, actor, targets.map((t) => t.id));
+  const grants = await findGrants(
+    db,
+    actor,
+    targets.map((t) => t.id),
+  );
   const held: ApprovalRequestView[] = [];
   for (const t of targets.filter((t) => !grants.has(t.id))) {
     try {
@@ -97,14 +101,13 @@ async function claimGrants(grants: ApprovalRequestsTable[]) {
   await db.transaction().execute(async (trx) => {
     for (const g of grants) {
       const next = JSON.stringify({ ...payloadOf(g), consumedAt });
-      const res = await trx
-        .updateTable("approvalRequests")
-        .set({ payload: next })
-        .where("id", "=", g.id)
-        .where("payload", "=", g.payload)
-        .executeTakeFirst();
+      const res = await trx.updateTable("approvalRequests").set({ payload: next }).where("id", "=", g.id).where("payload", "=", g.payload).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) {
-        throw new AppError("CONFLICT", 409, `The approved export of “${g.targetLabel}” was just used by another download; export again to request a new approval`);
+        throw new AppError(
+          "CONFLICT",
+          409,
+          `The approved export of “${g.targetLabel}” was just used by another download; export again to request a new approval`,
+        );
       }
     }
   });
@@ -115,7 +118,11 @@ export async function releaseGrants(trx: Executor, ids: string[]) {
   if (!ids.length) return;
   const rows = await trx.selectFrom("approvalRequests").select(["id", "payload"]).where("id", "in", ids).execute();
   for (const r of rows) {
-    await trx.updateTable("approvalRequests").set({ payload: JSON.stringify({ ...payloadOf(r), consumedAt: null }) }).where("id", "=", r.id).execute();
+    await trx
+      .updateTable("approvalRequests")
+      .set({ payload: JSON.stringify({ ...payloadOf(r), consumedAt: null }) })
+      .where("id", "=", r.id)
+      .execute();
   }
 }
 

@@ -76,13 +76,15 @@ export class FairQueue<T, R> {
       const job = lane.jobs.shift()!;
       lane.lastServed = ++this.served;
       this.running++;
-      void this.run(job.item, tenant).then(job.resolve, () => job.resolve(undefined as R)).finally(() => {
-        this.running--;
-        this.total--;
-        lane.pending--;
-        if (lane.pending === 0 && this.lanes.get(tenant) === lane) this.lanes.delete(tenant);
-        this.pump();
-      });
+      void this.run(job.item, tenant)
+        .then(job.resolve, () => job.resolve(undefined as R))
+        .finally(() => {
+          this.running--;
+          this.total--;
+          lane.pending--;
+          if (lane.pending === 0 && this.lanes.get(tenant) === lane) this.lanes.delete(tenant);
+          this.pump();
+        });
     }
   }
 }

@@ -45,7 +45,11 @@ const fromSource = import.meta.url.endsWith(".ts");
 /** The bundled worker of the production build (build/render-worker.js), wherever this chunk runs from. */
 function bundledScript(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, "../../render-worker.js"), path.resolve(here, "../render-worker.js"), path.resolve(process.cwd(), "build/render-worker.js")];
+  const candidates = [
+    path.resolve(here, "../../render-worker.js"),
+    path.resolve(here, "../render-worker.js"),
+    path.resolve(process.cwd(), "build/render-worker.js"),
+  ];
   const found = candidates.find((file) => fs.existsSync(file));
   if (!found) throw new Error(`The export renderer (render-worker.js) is missing; looked in ${candidates.join(", ")}`);
   return found;

@@ -18,7 +18,12 @@ const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 export const npsSchema = z.object({
   score: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: "Pick a score from 0 to 10" }).int("Pick a score from 0 to 10").min(0, "Pick a score from 0 to 10").max(10, "Pick a score from 0 to 10").optional(),
+    z.coerce
+      .number({ error: "Pick a score from 0 to 10" })
+      .int("Pick a score from 0 to 10")
+      .min(0, "Pick a score from 0 to 10")
+      .max(10, "Pick a score from 0 to 10")
+      .optional(),
   ),
   comment: z.preprocess(emptyToUndefined, z.string().trim().max(2000, "Keep the comment under 2000 characters").optional()),
   dismissed: formBoolean.optional(),

@@ -42,10 +42,7 @@ export async function npsStatus(actor: Actor, now = new Date()) {
   const t = now.getTime();
   const since = (iso: string | undefined) => (iso ? t - Date.parse(iso) : Infinity);
   const eligible = since(user?.createdAt) >= NPS_RULES.minAccountAgeDays * DAY || Number(projects?.n ?? 0) >= NPS_RULES.minProjects;
-  const due =
-    eligible &&
-    since(lastAnswer?.createdAt) >= NPS_RULES.answerIntervalDays * DAY &&
-    since(lastDismissal?.createdAt) >= NPS_RULES.dismissDays * DAY;
+  const due = eligible && since(lastAnswer?.createdAt) >= NPS_RULES.answerIntervalDays * DAY && since(lastDismissal?.createdAt) >= NPS_RULES.dismissDays * DAY;
   return {
     due,
     lastResponse: lastAnswer ? { score: lastAnswer.score!, comment: lastAnswer.comment, createdAt: lastAnswer.createdAt } : null,

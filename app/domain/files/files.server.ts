@@ -33,7 +33,11 @@ export function sanitizeFilename(raw: string): string {
     const dot = name.lastIndexOf(".");
     const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
     const keep = ext.length > 0 && ext.length <= 20 ? ext : [];
-    name = chars.slice(0, MAX_FILENAME_LENGTH - keep.length).join("").trimEnd() + keep.join("");
+    name =
+      chars
+        .slice(0, MAX_FILENAME_LENGTH - keep.length)
+        .join("")
+        .trimEnd() + keep.join("");
   }
   return name;
 }
@@ -68,8 +72,7 @@ export function downloadContentType(stored: string): string {
   return active ? DEFAULT_CONTENT_TYPE : t;
 }
 
-export const downloadUrl = (projectId: string, fileId: string) =>
-  `/api/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`;
+export const downloadUrl = (projectId: string, fileId: string) => `/api/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`;
 
 function fileQuery(executor: Executor, projectId: string) {
   return executor
@@ -211,4 +214,3 @@ export async function deleteFile(actor: Actor, projectId: string, fileId: string
     });
   });
 }
-

@@ -40,24 +40,14 @@ export async function folderRows(executor: Executor, projectId: string) {
 
 /** A folder of this project, or 404 (an id from another project is not found). */
 async function loadFolder(executor: Executor, projectId: string, folderId: string) {
-  const folder = await executor
-    .selectFrom("projectFolders")
-    .selectAll()
-    .where("id", "=", folderId)
-    .where("projectId", "=", projectId)
-    .executeTakeFirst();
+  const folder = await executor.selectFrom("projectFolders").selectAll().where("id", "=", folderId).where("projectId", "=", projectId).executeTakeFirst();
   if (!folder) throw notFound("Folder");
   return folder;
 }
 
 /** A folder id given as input (parentId, folderId) must name a folder of the same project: else 400. */
 export async function assertFolderOfProject(executor: Executor, projectId: string, folderId: string, field: string) {
-  const folder = await executor
-    .selectFrom("projectFolders")
-    .select("id")
-    .where("id", "=", folderId)
-    .where("projectId", "=", projectId)
-    .executeTakeFirst();
+  const folder = await executor.selectFrom("projectFolders").select("id").where("id", "=", folderId).where("projectId", "=", projectId).executeTakeFirst();
   if (!folder) throw validationError(field, "No folder of this project has that id");
 }
 

@@ -44,9 +44,7 @@ export const upsertFlagSchema = z.object({
   key: flagKeySchema,
   description: z.string().trim().max(500).optional(),
   enabled: formBoolean.optional(),
-  rolloutPercentage: z
-    .preprocess(emptyToNull, z.coerce.number({ error: "Use a whole number from 0 to 100" }).int().min(0).max(100).nullable())
-    .optional(),
+  rolloutPercentage: z.preprocess(emptyToNull, z.coerce.number({ error: "Use a whole number from 0 to 100" }).int().min(0).max(100).nullable()).optional(),
   rules: flagRulesSchema.optional(),
 });
 export type UpsertFlagInput = z.infer<typeof upsertFlagSchema>;

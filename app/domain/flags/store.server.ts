@@ -33,7 +33,16 @@ function fromRow(row: FeatureFlagsTable): PublicFlag {
 function builtin(key: string): PublicFlag | null {
   const b = BUILTIN_FLAGS[key];
   if (!b) return null;
-  return { key, description: b.description, enabled: b.enabled, rolloutPercentage: null, rules: EMPTY_RULES, source: "builtin", createdAt: null, updatedAt: null };
+  return {
+    key,
+    description: b.description,
+    enabled: b.enabled,
+    rolloutPercentage: null,
+    rules: EMPTY_RULES,
+    source: "builtin",
+    createdAt: null,
+    updatedAt: null,
+  };
 }
 
 /** Every flag (stored rows over built-ins), cached until the next database write. */

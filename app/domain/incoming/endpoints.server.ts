@@ -44,12 +44,7 @@ function newToken() {
 async function checkConfig(trx: Executor, actor: Actor, action: string, config: { projectId?: string }) {
   if (action !== "add_comment") return {};
   if (!config.projectId) throw validationError("config.projectId", "Choose the project to comment on");
-  const project = await trx
-    .selectFrom("projects")
-    .select("id")
-    .where("id", "=", config.projectId)
-    .where("orgId", "=", actor.org.id)
-    .executeTakeFirst();
+  const project = await trx.selectFrom("projects").select("id").where("id", "=", config.projectId).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!project) throw validationError("config.projectId", "No project with that id in this organization");
   return { projectId: project.id };
 }
@@ -128,9 +123,7 @@ export async function updateIncomingWebhook(actor: Actor, id: string, input: Upd
     const { createdByName: _, ...values } = next;
     await trx.updateTable("incomingWebhooks").set(values).where("id", "=", id).execute();
     await audit(trx, actor, "incoming_webhook.updated", id, { ...input, rotateToken: Boolean(rotated) });
-    const creator = row.createdById
-      ? await trx.selectFrom("users").select("name").where("id", "=", row.createdById).executeTakeFirst()
-      : undefined;
+    const creator = row.createdById ? await trx.selectFrom("users").select("name").where("id", "=", row.createdById).executeTakeFirst() : undefined;
     const out = present({ ...next, createdByName: creator?.name ?? null });
     return rotated ? { ...out, token: rotated.token, url: incomingUrl(baseUrl, rotated.token) } : out;
   });

@@ -23,13 +23,26 @@ export async function findActiveEndpoint(token: string): Promise<Endpoint> {
   return row;
 }
 
-async function store(endpoint: Endpoint, e: { payload: string; contentType: string; status: "processed" | "failed" | "ignored"; error?: string | null; result?: Payload | null }) {
+async function store(
+  endpoint: Endpoint,
+  e: { payload: string; contentType: string; status: "processed" | "failed" | "ignored"; error?: string | null; result?: Payload | null },
+) {
   const id = newId();
   const createdAt = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("incomingEvents")
-      .values({ id, endpointId: endpoint.id, orgId: endpoint.orgId, payload: e.payload, contentType: e.contentType, status: e.status, error: e.error ?? null, result: e.result ? JSON.stringify(e.result) : null, createdAt })
+      .values({
+        id,
+        endpointId: endpoint.id,
+        orgId: endpoint.orgId,
+        payload: e.payload,
+        contentType: e.contentType,
+        status: e.status,
+        error: e.error ?? null,
+        result: e.result ? JSON.stringify(e.result) : null,
+        createdAt,
+      })
       .execute();
     await trx.updateTable("incomingWebhooks").set({ lastEventAt: createdAt }).where("id", "=", endpoint.id).execute();
   });
@@ -109,7 +122,14 @@ async function runAction(endpoint: Endpoint, payload: Payload, eventRef: { endpo
     notifyUsers(
       trx,
       members.map((m) => m.userId),
-      { orgId: endpoint.orgId, type: "incoming", title: title.slice(0, 200), body: text?.slice(0, 2000) ?? null, link: pick(payload, "link")?.startsWith("/") ? pick(payload, "link") : null, data: { endpointId: endpoint.id } },
+      {
+        orgId: endpoint.orgId,
+        type: "incoming",
+        title: title.slice(0, 200),
+        body: text?.slice(0, 2000) ?? null,
+        link: pick(payload, "link")?.startsWith("/") ? pick(payload, "link") : null,
+        data: { endpointId: endpoint.id },
+      },
     ),
   );
   return { notified: ids.length };

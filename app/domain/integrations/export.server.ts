@@ -33,7 +33,12 @@ function requireContent(source: ExportSource) {
   if (!source.markdown.trim()) throw new AppError("CONFLICT", 409, `“${source.title}” has no PRD yet: write or generate it before exporting`);
 }
 
-async function record(actor: Actor, provider: IntegrationProvider, projectId: string | null, outcome: { ok: true; id: string; url: string } | { ok: false; error: string }) {
+async function record(
+  actor: Actor,
+  provider: IntegrationProvider,
+  projectId: string | null,
+  outcome: { ok: true; id: string; url: string } | { ok: false; error: string },
+) {
   await db.transaction().execute((trx) =>
     emit(trx, {
       orgId: actor.org.id,
@@ -80,7 +85,21 @@ async function run<T extends { id: string; url: string }>(
 
 const subtitleBlock = (text: string): NotionBlock[] =>
   text
-    ? [{ object: "block", type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: text.slice(0, 2000), link: null }, annotations: { bold: false, italic: true, strikethrough: false, underline: false, code: false, color: "gray" } }] } }]
+    ? [
+        {
+          object: "block",
+          type: "paragraph",
+          paragraph: {
+            rich_text: [
+              {
+                type: "text",
+                text: { content: text.slice(0, 2000), link: null },
+                annotations: { bold: false, italic: true, strikethrough: false, underline: false, code: false, color: "gray" },
+              },
+            ],
+          },
+        },
+      ]
     : [];
 
 export async function exportToNotes(actor: Actor, input: ExportNotesInput): Promise<{ success: true; pageUrl: string; pageId: string }> {
@@ -110,13 +129,19 @@ export async function exportToWiki(
 ): Promise<{ success: true; pageUrl: string; pageId: string }> {
   if (input.projectId && !fromProject) await projectSourceFor(actor, input.projectId);
   const title = (input.projectName || firstHeading(input.content) || "Product requirements").slice(0, 255);
-  const page = await run(actor, "wiki", fromProject, async (call, { settings, connection }) => {
-    const cloudId = connection.workspaceId;
-    if (!cloudId) throw new AppError("INTEGRATION_NOT_CONNECTED", 409, "The Confluence connection has no site: connect it again");
-    const spaceKey = await resolveSpaceKey(settings, call, cloudId, input.spaceId);
-    const created = await createWikiPage(settings, call, cloudId, { title, spaceKey, parentId: input.parentId, storage: wikiStorage(input.content) });
-    return { id: created.pageId, url: created.pageUrl };
-  }, input.projectId ?? null);
+  const page = await run(
+    actor,
+    "wiki",
+    fromProject,
+    async (call, { settings, connection }) => {
+      const cloudId = connection.workspaceId;
+      if (!cloudId) throw new AppError("INTEGRATION_NOT_CONNECTED", 409, "The Confluence connection has no site: connect it again");
+      const spaceKey = await resolveSpaceKey(settings, call, cloudId, input.spaceId);
+      const created = await createWikiPage(settings, call, cloudId, { title, spaceKey, parentId: input.parentId, storage: wikiStorage(input.content) });
+      return { id: created.pageId, url: created.pageUrl };
+    },
+    input.projectId ?? null,
+  );
   return { success: true, pageUrl: page.url, pageId: page.id };
 }
 
@@ -132,7 +157,11 @@ export async function exportToDocs(actor: Actor, input: ExportDocsInput): Promis
 }
 
 /** The settings page's "Export a project" form: the same operations, from a project id and the form's raw fields. */
-export async function exportProject(actor: Actor, target: IntegrationProvider, values: Record<string, string | undefined>): Promise<{ url: string; id: string }> {
+export async function exportProject(
+  actor: Actor,
+  target: IntegrationProvider,
+  values: Record<string, string | undefined>,
+): Promise<{ url: string; id: string }> {
   await assertFeatureEnabled(actor, PROVIDER_INFO[target].flag);
   if (target === "notes") {
     const r = await exportToNotes(actor, exportNotesSchema.parse({ projectId: values.projectId, parentPageId: values.parentPageId }));

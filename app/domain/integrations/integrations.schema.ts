@@ -30,10 +30,24 @@ export const exportNotesSchema = z.object({
 });
 
 export const exportWikiSchema = z.object({
-  content: z.string({ error: "content is required" }).max(2_000_000, "The content is too long").refine((v) => v.trim().length > 0, "content is required"),
+  content: z
+    .string({ error: "content is required" })
+    .max(2_000_000, "The content is too long")
+    .refine((v) => v.trim().length > 0, "content is required"),
   projectName: optional(z.string().trim().max(255, "Confluence titles have at most 255 characters")),
-  spaceId: optional(z.string().trim().max(255).regex(/^[A-Za-z0-9~_-]+$/, "Use a space key (ENG) or a numeric space id")),
-  parentId: optional(z.string().trim().regex(/^\d{1,30}$/, "parentId is a Confluence page id (digits)")),
+  spaceId: optional(
+    z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/^[A-Za-z0-9~_-]+$/, "Use a space key (ENG) or a numeric space id"),
+  ),
+  parentId: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/, "parentId is a Confluence page id (digits)"),
+  ),
   /** Optional addition: the project the content comes from (access-checked; named in the export events). */
   projectId: optional(projectId),
 });

@@ -31,7 +31,19 @@ export interface NotionBlock {
 
 const PLAIN: Annotations = { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: "default" };
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", copy: "©", reg: "®", hellip: "…", mdash: "—", ndash: "–" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  copy: "©",
+  reg: "®",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+};
 const decode = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === "#") {
@@ -130,9 +142,34 @@ function textBlocks(type: string, rich: RichText[], extra: Record<string, unknow
 }
 
 const LANGUAGES = new Set(
-  "abap arduino bash basic c clojure coffeescript c++ c# css dart diff docker elixir elm erlang flow fortran f# gherkin glsl go graphql groovy haskell html java javascript json julia kotlin latex less lisp livescript lua makefile markdown markup matlab mermaid nix objective-c ocaml pascal perl php powershell prolog protobuf python r reason ruby rust sass scala scheme scss shell solidity sql swift typescript verilog vhdl webassembly xml yaml".split(" "),
+  "abap arduino bash basic c clojure coffeescript c++ c# css dart diff docker elixir elm erlang flow fortran f# gherkin glsl go graphql groovy haskell html java javascript json julia kotlin latex less lisp livescript lua makefile markdown markup matlab mermaid nix objective-c ocaml pascal perl php powershell prolog protobuf python r reason ruby rust sass scala scheme scss shell solidity sql swift typescript verilog vhdl webassembly xml yaml".split(
+    " ",
+  ),
 );
-const ALIASES: Record<string, string> = { ts: "typescript", tsx: "typescript", js: "javascript", jsx: "javascript", sh: "shell", zsh: "shell", console: "shell", yml: "yaml", py: "python", rb: "ruby", rs: "rust", cpp: "c++", cs: "c#", csharp: "c#", md: "markdown", dockerfile: "docker", kt: "kotlin", objc: "objective-c", ps1: "powershell", golang: "go", htm: "html", svg: "xml" };
+const ALIASES: Record<string, string> = {
+  ts: "typescript",
+  tsx: "typescript",
+  js: "javascript",
+  jsx: "javascript",
+  sh: "shell",
+  zsh: "shell",
+  console: "shell",
+  yml: "yaml",
+  py: "python",
+  rb: "ruby",
+  rs: "rust",
+  cpp: "c++",
+  cs: "c#",
+  csharp: "c#",
+  md: "markdown",
+  dockerfile: "docker",
+  kt: "kotlin",
+  objc: "objective-c",
+  ps1: "powershell",
+  golang: "go",
+  htm: "html",
+  svg: "xml",
+};
 /** Notion's code-block language for a fence's info string ("plain text" when it has none). */
 export function notionLanguage(info: string | undefined) {
   const lang = (info ?? "").trim().split(/\s+/)[0]!.toLowerCase();
@@ -238,7 +275,7 @@ export function markdownToNotionBlocks(markdown: string): NotionBlock[] {
   return capChildren(convert(Lexer.lex(markdown, { gfm: true }), 0));
 }
 
-const childrenOf = (b: NotionBlock) => ((b[b.type] as { children?: NotionBlock[] } | undefined)?.children ?? []);
+const childrenOf = (b: NotionBlock) => (b[b.type] as { children?: NotionBlock[] } | undefined)?.children ?? [];
 
 /** Children arrays over 100 keep the first 100; the rest follow the block as siblings. */
 function capChildren(blocks: NotionBlock[]): NotionBlock[] {
@@ -267,7 +304,10 @@ export function chunkBlocks(blocks: NotionBlock[]): NotionBlock[][] {
   for (const b of blocks) {
     const n = countBlocks(b);
     const size = Buffer.byteLength(JSON.stringify(b));
-    if (current.length && (current.length >= NOTION_LIMITS.children || count + n > NOTION_LIMITS.blocksPerRequest || bytes + size > NOTION_LIMITS.payloadBytes)) {
+    if (
+      current.length &&
+      (current.length >= NOTION_LIMITS.children || count + n > NOTION_LIMITS.blocksPerRequest || bytes + size > NOTION_LIMITS.payloadBytes)
+    ) {
       chunks.push(current);
       current = [];
       count = 0;

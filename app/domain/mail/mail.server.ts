@@ -88,7 +88,11 @@ export async function sendQueuedEmail(emailId: string) {
   if (!email || email.status === "sent" || email.status === "outbox") return;
   const transport = await smtpTransport();
   if (!transport) {
-    await db.updateTable("emails").set({ status: "outbox", sentAt: nowIso(), attachments: withoutContent(email.attachments) }).where("id", "=", emailId).execute();
+    await db
+      .updateTable("emails")
+      .set({ status: "outbox", sentAt: nowIso(), attachments: withoutContent(email.attachments) })
+      .where("id", "=", emailId)
+      .execute();
     return;
   }
   try {

@@ -2,8 +2,7 @@ import { plural } from "~/utils/plural";
 
 /** Plain, readable transactional e-mails. Each returns subject, text and html. */
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
@@ -55,7 +54,10 @@ export const accountLockedMessage = (name: string, minutes: number) =>
 export function withBrandHeader(html: string, brand: { companyName?: string | null; primaryColor?: string | null; logoUrl?: string | null }) {
   const color = brand.primaryColor && /^#[0-9a-fA-F]{3,6}$/.test(brand.primaryColor) ? brand.primaryColor : null;
   if (!brand.companyName && !color) return html;
-  const logo = brand.logoUrl && /^https?:\/\//.test(brand.logoUrl) ? `<img src="${escape(brand.logoUrl)}" alt="" height="28" style="vertical-align:middle;margin-right:8px">` : "";
+  const logo =
+    brand.logoUrl && /^https?:\/\//.test(brand.logoUrl)
+      ? `<img src="${escape(brand.logoUrl)}" alt="" height="28" style="vertical-align:middle;margin-right:8px">`
+      : "";
   const header = `<div style="background:${color ?? "#4f46e5"};color:#fff;padding:12px 16px;border-radius:6px;font-weight:700">${logo}${escape(brand.companyName || "")}</div>`;
   return html.replace(/(<body[^>]*>)/, `$1\n${header}`).replaceAll("background:#4f46e5;", `background:${color ?? "#4f46e5"};`);
 }

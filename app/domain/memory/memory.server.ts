@@ -138,25 +138,13 @@ export async function extractMemories(actor: Actor, input: ExtractMemoryInput, s
     throw asAppError(error);
   }
   const saved = await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("memories")
-      .select("content")
-      .where("userId", "=", actor.user.id)
-      .where("isActive", "=", 1)
-      .execute();
+    const existing = await trx.selectFrom("memories").select("content").where("userId", "=", actor.user.id).where("isActive", "=", 1).execute();
     const known = existing.map((m) => m.content);
     const out: MemoryOut[] = [];
     for (const c of candidates) {
       if (known.some((k) => isNearDuplicate(k, c.content))) continue;
       known.push(c.content);
-      out.push(
-        await insertMemory(
-          trx,
-          actor,
-          { ...c, summary: c.summary || undefined, sourceConversation: excerpt(input.conversation) },
-          source,
-        ),
-      );
+      out.push(await insertMemory(trx, actor, { ...c, summary: c.summary || undefined, sourceConversation: excerpt(input.conversation) }, source));
     }
     return out;
   });

@@ -64,7 +64,11 @@ export async function sendWeeklyDigests(now = new Date()) {
         unsubscribeUrl: url,
       });
       await queueEmail(trx, { to: user.email, ...message, kind: "notification.digest" });
-      await trx.updateTable("notificationPreferences").set({ digestSentAt: nowIso(now) }).where("userId", "=", user.id).execute();
+      await trx
+        .updateTable("notificationPreferences")
+        .set({ digestSentAt: nowIso(now) })
+        .where("userId", "=", user.id)
+        .execute();
     });
     sent++;
   }

@@ -2,8 +2,7 @@ import { plural } from "~/utils/plural";
 
 /** The notification and digest e-mails: plain text plus a small HTML version, each with an unsubscribe link. */
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function layout(title: string, paragraphs: string[], unsubscribe: { url: string; what: string }, action?: { label: string; url: string }) {
   const footer = `You receive this because ${unsubscribe.what} is on in your notification settings. Unsubscribe: ${unsubscribe.url}`;
@@ -52,8 +51,13 @@ export function digestMessage(input: {
     lines.push(`${plural(input.activityCount, "change")} on your projects in the last 7 days:`);
     lines.push(input.activity.map((a) => `• ${a.projectName}: ${a.summary}`).join("\n"));
   }
-  return layout("Your weekly PRD Studio digest", lines, { url: input.unsubscribeUrl, what: "the weekly digest" }, {
-    label: "Open your notifications",
-    url: `${input.appUrl}/notifications`,
-  });
+  return layout(
+    "Your weekly PRD Studio digest",
+    lines,
+    { url: input.unsubscribeUrl, what: "the weekly digest" },
+    {
+      label: "Open your notifications",
+      url: `${input.appUrl}/notifications`,
+    },
+  );
 }

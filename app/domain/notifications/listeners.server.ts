@@ -16,11 +16,7 @@ const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 async function loadProject(trx: Executor, projectId: unknown): Promise<Project | undefined> {
   const id = str(projectId);
   if (!id) return undefined;
-  return trx
-    .selectFrom("projects")
-    .select(["id", "name", "orgId", "createdById", "assignedToId"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return trx.selectFrom("projects").select(["id", "name", "orgId", "createdById", "assignedToId"]).where("id", "=", id).executeTakeFirst();
 }
 
 async function actorName(trx: Executor, actorId: string | null) {
@@ -29,8 +25,7 @@ async function actorName(trx: Executor, actorId: string | null) {
   return u?.name ?? "Someone";
 }
 
-const others = (ids: (string | null | undefined)[], actorId: string | null) =>
-  [...new Set(ids.filter((id): id is string => Boolean(id) && id !== actorId))];
+const others = (ids: (string | null | undefined)[], actorId: string | null) => [...new Set(ids.filter((id): id is string => Boolean(id) && id !== actorId))];
 
 async function handle(trx: Executor, event: DomainEvent) {
   const d = event.data;
@@ -42,9 +37,7 @@ async function handle(trx: Executor, event: DomainEvent) {
       const who = await actorName(trx, event.actorId);
       const link = `/projects/${project.id}#comment-${str(d.commentId) ?? ""}`;
       const mentioned = others(Array.isArray(d.mentionedUserIds) ? (d.mentionedUserIds as string[]) : [], event.actorId);
-      const comment = str(d.commentId)
-        ? await trx.selectFrom("comments").select("content").where("id", "=", str(d.commentId)!).executeTakeFirst()
-        : undefined;
+      const comment = str(d.commentId) ? await trx.selectFrom("comments").select("content").where("id", "=", str(d.commentId)!).executeTakeFirst() : undefined;
       const excerpt = comment ? (comment.content.length > 280 ? `${comment.content.slice(0, 279)}…` : comment.content) : null;
       await notifyUsers(trx, mentioned, { ...base, type: "mention", title: `${who} mentioned you on ${project.name}`, body: excerpt, link });
       let parentAuthor: string | null = null;
@@ -73,11 +66,7 @@ async function handle(trx: Executor, event: DomainEvent) {
       const changes = (d.changes ?? {}) as Record<string, { to?: unknown } | undefined>;
       const project = await loadProject(trx, d.projectId);
       const assignee =
-        event.name === "project.created"
-          ? (project?.assignedToId ?? null)
-          : "assignedToId" in changes
-            ? str(changes.assignedToId?.to)
-            : str(d.assignedToId);
+        event.name === "project.created" ? (project?.assignedToId ?? null) : "assignedToId" in changes ? str(changes.assignedToId?.to) : str(d.assignedToId);
       if (!project || !assignee) return;
       const who = await actorName(trx, event.actorId);
       await notifyUsers(trx, others([assignee], event.actorId), {

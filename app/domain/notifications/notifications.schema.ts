@@ -58,9 +58,7 @@ export const updatePreferencesSchema = z
   .strictObject(Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, z.boolean().optional()])) as Record<PreferenceKey, z.ZodOptional<z.ZodBoolean>>)
   .describe("Any subset of the eight booleans; unknown keys are refused");
 
-export const preferencesShape = z.object(
-  Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<PreferenceKey, z.ZodBoolean>,
-);
+export const preferencesShape = z.object(Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<PreferenceKey, z.ZodBoolean>);
 
 export const listNotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

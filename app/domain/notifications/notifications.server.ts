@@ -46,12 +46,7 @@ export async function listNotifications(actor: Actor, query: ListNotificationsQu
 }
 
 async function own(actor: Actor, notificationId: string) {
-  const row = await db
-    .selectFrom("notifications")
-    .selectAll()
-    .where("id", "=", notificationId)
-    .where("userId", "=", actor.user.id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("notifications").selectAll().where("id", "=", notificationId).where("userId", "=", actor.user.id).executeTakeFirst();
   if (!row) throw notFound("Notification");
   return row;
 }

@@ -50,12 +50,7 @@ export async function peekUnsubscribe(raw: string) {
 export async function unsubscribe(raw: string, category?: PreferenceKey) {
   return db.transaction().execute(async (trx) => {
     const row = await usableToken(trx, raw);
-    const used = await trx
-      .updateTable("unsubscribeTokens")
-      .set({ usedAt: nowIso() })
-      .where("id", "=", row.id)
-      .where("usedAt", "is", null)
-      .executeTakeFirst();
+    const used = await trx.updateTable("unsubscribeTokens").set({ usedAt: nowIso() }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw invalid();
     const turnedOff = category ?? row.category;
     const preferences = await setPreferences(trx, row.userId, { [turnedOff]: false });

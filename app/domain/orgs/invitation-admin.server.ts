@@ -172,7 +172,14 @@ export async function cancelInvitation(actor: Actor, id: string) {
   await db.transaction().execute(async (trx) => {
     const inv = await pendingInOrg(trx, actor.org.id, id);
     await trx.updateTable("invitations").set({ status: "cancelled", updatedAt: nowIso() }).where("id", "=", inv.id).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "invitation.cancelled", category: "team", targetType: "invitation", targetId: inv.id, metadata: { email: inv.email } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "invitation.cancelled",
+      category: "team",
+      targetType: "invitation",
+      targetId: inv.id,
+      metadata: { email: inv.email },
+    });
   });
 }
 

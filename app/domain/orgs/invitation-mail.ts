@@ -1,7 +1,6 @@
 /** The invitation e-mail (plain text and simple HTML, escaped). */
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function invitationMessage(input: { orgName: string; inviterName: string; role: string; message: string | null; url: string }) {
   const title = `${input.inviterName} invited you to ${input.orgName} on PRD Studio`;

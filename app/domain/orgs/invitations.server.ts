@@ -57,11 +57,7 @@ export function assertUsable<T extends { status: string; expiresAt: string }>(in
 
 /** The pending invitation for a raw token; 401 INVALID_TOKEN / 410 TOKEN_EXPIRED otherwise. */
 export async function findUsableInvitation(token: string, executor: Executor = db) {
-  const inv = await executor
-    .selectFrom("invitations")
-    .selectAll()
-    .where("tokenHash", "=", sha256(token))
-    .executeTakeFirst();
+  const inv = await executor.selectFrom("invitations").selectAll().where("tokenHash", "=", sha256(token)).executeTakeFirst();
   assertUsable(inv);
   return inv;
 }
@@ -75,11 +71,7 @@ export async function redeemInvitation(trx: Executor, token: string, user: { id:
   const org = await trx.selectFrom("organizations").selectAll().where("id", "=", inv.orgId).executeTakeFirstOrThrow();
   await assertWithinLimit(trx, org, "members");
   await addMembership(trx, inv.orgId, user.id, inv.role);
-  await trx
-    .updateTable("invitations")
-    .set({ status: "accepted", acceptedAt: nowIso(), updatedAt: nowIso() })
-    .where("id", "=", inv.id)
-    .execute();
+  await trx.updateTable("invitations").set({ status: "accepted", acceptedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", inv.id).execute();
   await emit(trx, {
     orgId: inv.orgId,
     name: "invitation.accepted",

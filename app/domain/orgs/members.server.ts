@@ -57,8 +57,7 @@ async function ownerCount(trx: Executor, orgId: string) {
   return Number(row.n);
 }
 
-const lastOwner = () =>
-  new AppError("OWNERSHIP_TRANSFER_REQUIRED", 409, "The organization needs an owner: transfer ownership first");
+const lastOwner = () => new AppError("OWNERSHIP_TRANSFER_REQUIRED", 409, "The organization needs an owner: transfer ownership first");
 
 async function setRole(trx: Executor, actor: Actor, target: { id: string; userId: string; email: string; role: Role }, role: Role) {
   await trx.updateTable("memberships").set({ role }).where("id", "=", target.id).execute();
@@ -107,12 +106,7 @@ export async function removeMember(actor: Actor, userId: string, reassignTo?: st
       if ((await ownerCount(trx, actor.org.id)) <= 1) throw lastOwner();
     }
     if (reassignTo !== undefined) {
-      const heir = await trx
-        .selectFrom("memberships")
-        .select("userId")
-        .where("orgId", "=", actor.org.id)
-        .where("userId", "=", reassignTo)
-        .executeTakeFirst();
+      const heir = await trx.selectFrom("memberships").select("userId").where("orgId", "=", actor.org.id).where("userId", "=", reassignTo).executeTakeFirst();
       if (!heir || reassignTo === userId) throw validationError("reassignTo", "Choose another member of the organization");
     }
     const orgProjects = trx.selectFrom("projects").select("id").where("orgId", "=", actor.org.id);
@@ -125,19 +119,9 @@ export async function removeMember(actor: Actor, userId: string, reassignTo?: st
         .where("createdById", "=", userId)
         .executeTakeFirst();
       reassigned = Number(r.numUpdatedRows);
-      await trx
-        .updateTable("projects")
-        .set({ assignedToId: reassignTo })
-        .where("orgId", "=", actor.org.id)
-        .where("assignedToId", "=", userId)
-        .execute();
+      await trx.updateTable("projects").set({ assignedToId: reassignTo }).where("orgId", "=", actor.org.id).where("assignedToId", "=", userId).execute();
     } else {
-      await trx
-        .updateTable("projects")
-        .set({ assignedToId: null })
-        .where("orgId", "=", actor.org.id)
-        .where("assignedToId", "=", userId)
-        .execute();
+      await trx.updateTable("projects").set({ assignedToId: null }).where("orgId", "=", actor.org.id).where("assignedToId", "=", userId).execute();
     }
     await trx.deleteFrom("projectCollaborators").where("userId", "=", userId).where("projectId", "in", orgProjects).execute();
     await trx.deleteFrom("memberships").where("id", "=", target.id).execute();

@@ -3,7 +3,10 @@ import { email } from "../auth/auth.schema";
 
 /** Input schemas of organization settings, members, invitations and teams. */
 
-export const hexColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Use a hex colour such as #4f46e5");
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Use a hex colour such as #4f46e5");
 
 export const brandingInput = z.strictObject({
   primaryColor: hexColor.optional(),

@@ -13,15 +13,14 @@ function slugify(name: string) {
   return base || "workspace";
 }
 
-export async function createOrganization(
-  trx: Executor,
-  input: { name: string; ownerId: string; plan?: PlanId },
-) {
+export async function createOrganization(trx: Executor, input: { name: string; ownerId: string; plan?: PlanId }) {
   const now = nowIso();
   const org = {
     id: newId(),
     name: input.name,
-    slug: `${slugify(input.name)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, "")}`,
+    slug: `${slugify(input.name)}-${randomToken(4)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "")}`,
     plan: input.plan ?? config().DEFAULT_PLAN,
     settings: "{}",
     createdAt: now,
@@ -33,10 +32,7 @@ export async function createOrganization(
 }
 
 export async function addMembership(trx: Executor, orgId: string, userId: string, role: Role) {
-  await trx
-    .insertInto("memberships")
-    .values({ id: newId(), orgId, userId, role, createdAt: nowIso() })
-    .execute();
+  await trx.insertInto("memberships").values({ id: newId(), orgId, userId, role, createdAt: nowIso() }).execute();
 }
 
 /** The membership (with its organization) a user lands in by default: their oldest. */

@@ -10,12 +10,8 @@ import { checkPrd } from "~/prd-rules/check";
 export async function checkProjectPrd(viewer: Viewer, projectId: string, content?: string) {
   const { project } = await projectAccess(viewer, projectId);
   const [template, prd] = await Promise.all([
-    project.templateId
-      ? db.selectFrom("templates").select(["name", "sections"]).where("id", "=", project.templateId).executeTakeFirst()
-      : undefined,
-    content === undefined
-      ? db.selectFrom("prds").select(["content", "currentVersionId"]).where("projectId", "=", project.id).executeTakeFirst()
-      : undefined,
+    project.templateId ? db.selectFrom("templates").select(["name", "sections"]).where("id", "=", project.templateId).executeTakeFirst() : undefined,
+    content === undefined ? db.selectFrom("prds").select(["content", "currentVersionId"]).where("projectId", "=", project.id).executeTakeFirst() : undefined,
   ]);
   const sections = template ? (JSON.parse(template.sections) as string[]) : undefined;
   const text = content ?? prd?.content ?? "";

@@ -165,7 +165,11 @@ async function savePrdInTransaction(actor: Actor, projectId: string, input: Patc
     }
     const row = { content, style, currentVersionId: versionId, updatedById: actor.user.id, updatedAt: now };
     if (existing) await trx.updateTable("prds").set(row).where("projectId", "=", projectId).execute();
-    else await trx.insertInto("prds").values({ ...row, projectId, createdAt: now }).execute();
+    else
+      await trx
+        .insertInto("prds")
+        .values({ ...row, projectId, createdAt: now })
+        .execute();
     await trx.updateTable("projects").set({ updatedAt: now }).where("id", "=", projectId).execute();
     if (contentChanged) await indexProject(trx, projectId);
     const data = { versionId, versionNumber: number, style };
@@ -315,12 +319,7 @@ export async function restoreVersion(actor: Actor, projectId: string, versionId:
     .where("id", "=", versionId)
     .executeTakeFirst();
   if (!row) throw notFound("Version");
-  return savePrd(
-    actor,
-    projectId,
-    { content: row.content, style: (row.style ?? undefined) as never },
-    { mode: "put", source: "restore" },
-  );
+  return savePrd(actor, projectId, { content: row.content, style: (row.style ?? undefined) as never }, { mode: "put", source: "restore" });
 }
 
 /**

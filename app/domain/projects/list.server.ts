@@ -4,14 +4,7 @@ import { QueryTemplates, slot } from "~/utils/query-template.server";
 import type { Actor } from "../actor";
 import { readableProjects } from "./access.server";
 import { presentProject } from "./present.server";
-import {
-  type ListProjectsQuery,
-  PRIORITIES,
-  type Priority,
-  priorityRank,
-  type ProjectStatus,
-  statusRank,
-} from "./projects.schema";
+import { type ListProjectsQuery, PRIORITIES, type Priority, priorityRank, type ProjectStatus, statusRank } from "./projects.schema";
 import { parseStatus } from "./status";
 import { validationError } from "../errors";
 
@@ -53,7 +46,19 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
   const order = q.sortOrder ?? (q.sortBy === "name" ? "asc" : "desc");
   const assigned = !q.assignedToId ? "" : q.assignedToId === "none" ? "none" : "id";
   // Everything that changes the SQL text; the values below fill its slots.
-  const shape = JSON.stringify([actor.role, searchMode, statuses.length, priorities.length, !!q.templateId, !!q.assignedToMe, assigned, !!q.createdFrom, !!q.createdTo, q.sortBy, order]);
+  const shape = JSON.stringify([
+    actor.role,
+    searchMode,
+    statuses.length,
+    priorities.length,
+    !!q.templateId,
+    !!q.assignedToMe,
+    assigned,
+    !!q.createdFrom,
+    !!q.createdTo,
+    q.sortBy,
+    order,
+  ]);
   const values: Record<string, unknown> = {
     orgId: actor.org.id,
     userId: actor.user.id,
@@ -79,8 +84,18 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
       base = base.where(sql<boolean>`p.name LIKE ${slot("search")} ESCAPE '\\'`);
     }
     // Filter on the rank columns: they are what the (orgId, rank, updatedAt) indexes hold.
-    if (statuses.length) base = base.where("p.statusRank", "in", statuses.map((_, i) => slot<number>(`status${i}`)));
-    if (priorities.length) base = base.where("p.priorityRank", "in", priorities.map((_, i) => slot<number>(`priority${i}`)));
+    if (statuses.length)
+      base = base.where(
+        "p.statusRank",
+        "in",
+        statuses.map((_, i) => slot<number>(`status${i}`)),
+      );
+    if (priorities.length)
+      base = base.where(
+        "p.priorityRank",
+        "in",
+        priorities.map((_, i) => slot<number>(`priority${i}`)),
+      );
     if (q.templateId) base = base.where("p.templateId", "=", slot("templateId"));
     if (q.assignedToMe) base = base.where("p.assignedToId", "=", slot("userId"));
     if (assigned === "none") base = base.where("p.assignedToId", "is", null);
@@ -98,11 +113,7 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
     ];
     // The page's keys come from the index alone; only those rows are loaded.
     let keys = base.select("p.seq");
-    let page = db
-      .selectFrom("projects as p")
-      .leftJoin("users as a", "a.id", "p.assignedToId")
-      .selectAll("p")
-      .select(["a.name as assigneeName"]);
+    let page = db.selectFrom("projects as p").leftJoin("users as a", "a.id", "p.assignedToId").selectAll("p").select(["a.name as assigneeName"]);
     for (const term of orderTerms) {
       keys = keys.orderBy(term, order);
       page = page.orderBy(term, order);
@@ -127,4 +138,3 @@ export async function listProjects(actor: Actor, q: ListProjectsQuery) {
     offset: q.offset,
   };
 }
-

@@ -30,9 +30,7 @@ export async function projectDetail(p: Project, viewer: Viewer) {
           .where("id", "=", p.templateId)
           .executeTakeFirst()
       : undefined,
-    p.assignedToId
-      ? db.selectFrom("users").select(["id", "name", "email"]).where("id", "=", p.assignedToId).executeTakeFirst()
-      : undefined,
+    p.assignedToId ? db.selectFrom("users").select(["id", "name", "email"]).where("id", "=", p.assignedToId).executeTakeFirst() : undefined,
     p.createdById ? db.selectFrom("users").select(["id", "name"]).where("id", "=", p.createdById).executeTakeFirst() : undefined,
     db
       .selectFrom("prds as d")

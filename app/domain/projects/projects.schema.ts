@@ -2,15 +2,7 @@ import { z } from "zod/v4";
 import { formBoolean } from "../form-fields";
 
 /** Project status and priority values (docs/projects.md). */
-export const PROJECT_STATUSES = [
-  "DRAFT",
-  "IN_PROGRESS",
-  "READY_FOR_PRD",
-  "IN_REVIEW",
-  "APPROVED",
-  "COMPLETED",
-  "ARCHIVED",
-] as const;
+export const PROJECT_STATUSES = ["DRAFT", "IN_PROGRESS", "READY_FOR_PRD", "IN_REVIEW", "APPROVED", "COMPLETED", "ARCHIVED"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;

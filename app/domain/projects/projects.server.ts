@@ -14,25 +14,13 @@ import { permissions, projectAccess, requireEdit, type Viewer } from "./access.s
 import { assertRevision } from "./conflict.server";
 import { presentProject, projectDetail } from "./present.server";
 import { parseStatus } from "./status";
-import {
-  type CreateProjectInput,
-  type ProjectStatus,
-  priorityRank,
-  STATUS_LABELS,
-  statusRank,
-  type UpdateProjectInput,
-} from "./projects.schema";
+import { type CreateProjectInput, type ProjectStatus, priorityRank, STATUS_LABELS, statusRank, type UpdateProjectInput } from "./projects.schema";
 
 export { listProjects } from "./list.server";
 export { parseStatus };
 
 async function assertMember(executor: Executor, orgId: string, userId: string, field: string) {
-  const m = await executor
-    .selectFrom("memberships")
-    .select("id")
-    .where("orgId", "=", orgId)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const m = await executor.selectFrom("memberships").select("id").where("orgId", "=", orgId).where("userId", "=", userId).executeTakeFirst();
   if (!m) throw validationError(field, "No member of this organization has that id");
 }
 
@@ -180,8 +168,7 @@ async function changeProject(trx: Executor, actor: Actor, project: Project, chan
 }
 
 const label = (s: string) => STATUS_LABELS[s as ProjectStatus] ?? s;
-const fieldLabel = (f: string) =>
-  ({ assignedToId: "the assignee", templateId: "the template", status: "the status" })[f] ?? `the ${f}`;
+const fieldLabel = (f: string) => ({ assignedToId: "the assignee", templateId: "the template", status: "the status" })[f] ?? `the ${f}`;
 
 export async function updateProject(actor: Actor, projectId: string, input: UpdateProjectInput, ifMatch?: number) {
   const { baseRevision, ...rest } = input;

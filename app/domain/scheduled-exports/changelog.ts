@@ -51,8 +51,7 @@ export function sections(markdown: string): Map<string, string> {
   return out;
 }
 
-const list = (names: string[], max = 5) =>
-  names.length <= max ? names.join(", ") : `${names.slice(0, max).join(", ")} and ${names.length - max} more`;
+const list = (names: string[], max = 5) => (names.length <= max ? names.join(", ") : `${names.slice(0, max).join(", ")} and ${names.length - max} more`);
 
 export function changelog(previous: string | null, current: string): Changelog {
   if (previous === null) {

@@ -86,7 +86,9 @@ export function emailContent(schedule: ScheduleRow, r: Pick<Rendered, "file" | "
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 ${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
 </body></html>`;
-  const subject = digest ? `${schedule.scheduleType === "weekly" ? "Weekly PRD digest" : "PRD digest"}: ${r.projectName}` : `Scheduled export: ${r.projectName}`;
+  const subject = digest
+    ? `${schedule.scheduleType === "weekly" ? "Weekly PRD digest" : "PRD digest"}: ${r.projectName}`
+    : `Scheduled export: ${r.projectName}`;
   return { subject: schedule.customSubject ?? subject, text: paragraphs.join("\n\n"), html };
 }
 
@@ -120,7 +122,11 @@ async function deliverEmail(schedule: ScheduleRow, run: RunRow): Promise<Outcome
           ),
         );
       }
-      await trx.updateTable("scheduledExportRuns").set({ emailIds: JSON.stringify(ids), snapshot: r.markdown }).where("id", "=", run.id).execute();
+      await trx
+        .updateTable("scheduledExportRuns")
+        .set({ emailIds: JSON.stringify(ids), snapshot: r.markdown })
+        .where("id", "=", run.id)
+        .execute();
       return ids;
     });
   }

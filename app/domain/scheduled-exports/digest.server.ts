@@ -55,7 +55,8 @@ export interface RenderedDigest {
 
 /** The creator, with their role now: a digest never shows more than they may read. 404 (no retry) when they left. */
 async function creatorAsReader(schedule: ScheduleRow) {
-  const gone = () => new AppError("NOT_FOUND", 404, "The person who created this digest is no longer a member of the organization; ask an admin to create it again");
+  const gone = () =>
+    new AppError("NOT_FOUND", 404, "The person who created this digest is no longer a member of the organization; ask an admin to create it again");
   if (!schedule.createdById) throw gone();
   const member = await db
     .selectFrom("memberships as m")
@@ -83,10 +84,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export async function renderDigest(schedule: ScheduleRow, now = new Date()): Promise<RenderedDigest> {
   const { reader, name: creatorName } = await creatorAsReader(schedule);
   const org = await db.selectFrom("organizations").select("name").where("id", "=", schedule.orgId).executeTakeFirstOrThrow();
-  const visible = db
-    .selectFrom("projects as p")
-    .where(readableProjects(reader))
-    .where("p.status", "!=", "ARCHIVED");
+  const visible = db.selectFrom("projects as p").where(readableProjects(reader)).where("p.status", "!=", "ARCHIVED");
   const [rows, count] = await Promise.all([
     visible.select(["p.id", "p.name", "p.status", "p.updatedAt"]).orderBy("p.updatedAt", "desc").orderBy("p.id").limit(DIGEST_MAX_PROJECTS).execute(),
     visible.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -99,7 +97,15 @@ export async function renderDigest(schedule: ScheduleRow, now = new Date()): Pro
   let bytes = 0;
   let failed = 0;
   for (const row of rows) {
-    const entry: DigestEntry = { projectId: row.id, projectName: row.name, status: row.status, updatedAt: row.updatedAt, filename: null, note: null, changes: null };
+    const entry: DigestEntry = {
+      projectId: row.id,
+      projectName: row.name,
+      status: row.status,
+      updatedAt: row.updatedAt,
+      filename: null,
+      note: null,
+      changes: null,
+    };
     entries.push(entry);
     const source = await projectSource(db, schedule.orgId, row.id);
     if (!source.markdown.trim()) {

@@ -77,9 +77,12 @@ export async function withDetails(rows: ScheduleRow[]) {
         .limit(1)
         .as("lastDeliveryStatus"),
     )
-    .where("s.id", "in", rows.map((r) => r.id))
+    .where(
+      "s.id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .execute();
   const byId = new Map(details.map((d) => [d.id, d]));
   return rows.map((r) => presentSchedule(r, byId.get(r.id)));
 }
-

@@ -68,14 +68,17 @@ export function resolveSchedule(stored: ScheduleFields, input: Partial<ScheduleF
 
   switch (out.scheduleType) {
     case "cron":
-      if (!out.cronExpression) fail("cronExpression", "cronExpression is required for a cron schedule (e.g. \"0 9 * * 1\")");
+      if (!out.cronExpression) fail("cronExpression", 'cronExpression is required for a cron schedule (e.g. "0 9 * * 1")');
       else if (tz) {
         const problem = cronProblem(out.cronExpression, tz, now);
         if (problem) fail("cronExpression", problem);
       }
       break;
     case "on_status_change": {
-      const status = out.triggerStatus?.trim().toUpperCase().replace(/[\s-]+/g, "_");
+      const status = out.triggerStatus
+        ?.trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, "_");
       if (!status) fail("triggerStatus", "triggerStatus is required: the project status that sends the export");
       else if (!PROJECT_STATUSES.includes(status as ProjectStatus)) fail("triggerStatus", `triggerStatus must be one of ${PROJECT_STATUSES.join(", ")}`);
       else out.triggerStatus = status;

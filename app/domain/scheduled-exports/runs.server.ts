@@ -92,7 +92,11 @@ export async function tickScheduledExports(now = new Date()) {
       } catch {
         next = null; // e.g. a timezone this runtime no longer knows: stop rather than loop
       }
-      await trx.updateTable("scheduledExports").set({ nextRunAt: next ? nowIso(next) : null }).where("id", "=", s.id).execute();
+      await trx
+        .updateTable("scheduledExports")
+        .set({ nextRunAt: next ? nowIso(next) : null })
+        .where("id", "=", s.id)
+        .execute();
     }
     return { due: due.length, started };
   });
@@ -161,8 +165,16 @@ async function finish({ run, schedule, logId }: Loaded, error: string | null, at
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("scheduledExportRuns").select(["status", "snapshot"]).where("id", "=", run.id).executeTakeFirst();
     if (!current || current.status !== "pending") return;
-    await trx.updateTable("exportDeliveryLogs").set({ status: error ? "failed" : "delivered", error, updatedAt: at }).where("id", "=", logId).execute();
-    await trx.updateTable("scheduledExportRuns").set({ status: error ? "failed" : "done", snapshot: null }).where("id", "=", run.id).execute();
+    await trx
+      .updateTable("exportDeliveryLogs")
+      .set({ status: error ? "failed" : "delivered", error, updatedAt: at })
+      .where("id", "=", logId)
+      .execute();
+    await trx
+      .updateTable("scheduledExportRuns")
+      .set({ status: error ? "failed" : "done", snapshot: null })
+      .where("id", "=", run.id)
+      .execute();
     if (!error && current.snapshot !== null) {
       await trx.updateTable("scheduledExports").set({ lastDeliveredContent: current.snapshot }).where("id", "=", schedule.id).execute();
     }

@@ -27,23 +27,21 @@ export function scheduleFormInput(values: Record<string, string | undefined>) {
 }
 
 /** A schedule as form values (the edit page's defaults); times shown in the schedule's timezone. */
-export function scheduleFormValues(
-  s: {
-    projectId: string | null;
-    scheduleType: string;
-    format: string;
-    timezone: string;
-    deliveryMethod: string;
-    cronExpression: string | null;
-    triggerStatus: string | null;
-    scheduledAtLocal: string;
-    recipients: string[];
-    webhookUrl: string | null;
-    includeChangelog: boolean;
-    customSubject: string | null;
-    customMessage: string | null;
-  },
-): Record<string, string> {
+export function scheduleFormValues(s: {
+  projectId: string | null;
+  scheduleType: string;
+  format: string;
+  timezone: string;
+  deliveryMethod: string;
+  cronExpression: string | null;
+  triggerStatus: string | null;
+  scheduledAtLocal: string;
+  recipients: string[];
+  webhookUrl: string | null;
+  includeChangelog: boolean;
+  customSubject: string | null;
+  customMessage: string | null;
+}): Record<string, string> {
   return {
     projectId: s.projectId ?? "",
     scheduleType: s.scheduleType,

@@ -21,18 +21,31 @@ const text = (max: number, what: string) => z.preprocess(emptyToNull, z.string()
  * canonical name (canonicalScheduleType).
  */
 const required = (field: string, problem: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required` : problem);
-export const scheduleTypeEnum = z.enum(ACCEPTED_SCHEDULE_TYPES, { error: required("scheduleType", `scheduleType must be one of ${ACCEPTED_SCHEDULE_TYPES.join(", ")}`) });
+export const scheduleTypeEnum = z.enum(ACCEPTED_SCHEDULE_TYPES, {
+  error: required("scheduleType", `scheduleType must be one of ${ACCEPTED_SCHEDULE_TYPES.join(", ")}`),
+});
 export const formatEnum = z.enum(EXPORT_FORMATS, { error: required("format", `format must be one of ${EXPORT_FORMATS.join(", ")}`) });
 export const deliveryMethodEnum = z.enum(DELIVERY_METHODS, { error: required("deliveryMethod", "deliveryMethod must be email or webhook") });
-const timezone = z.string({ error: "timezone is required (an IANA name such as Europe/Berlin)" }).trim().min(1, "timezone is required (an IANA name such as Europe/Berlin)").max(64);
+const timezone = z
+  .string({ error: "timezone is required (an IANA name such as Europe/Berlin)" })
+  .trim()
+  .min(1, "timezone is required (an IANA name such as Europe/Berlin)")
+  .max(64);
 
 /** A list, or one string separated by commas, semicolons or new lines (form fields). */
 const recipients = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v === null ? [] : v),
   z
-    .array(z.string().trim().toLowerCase().pipe(z.email({ error: (i) => `“${String(i.input)}” is not a valid e-mail address` })), {
-      error: "recipients must be a list of e-mail addresses",
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: (i) => `“${String(i.input)}” is not a valid e-mail address` })),
+      {
+        error: "recipients must be a list of e-mail addresses",
+      },
+    )
     .max(MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients`)
     .transform((list) => [...new Set(list)]),
 );
@@ -63,7 +76,15 @@ const fields = {
   recipients,
   webhookUrl,
   includeChangelog: formBoolean,
-  customSubject: z.preprocess(emptyToNull, z.string().trim().max(200, "The subject is too long (max 200 characters)").regex(/^[^\r\n]*$/, "The subject must be one line").nullable()),
+  customSubject: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .max(200, "The subject is too long (max 200 characters)")
+      .regex(/^[^\r\n]*$/, "The subject must be one line")
+      .nullable(),
+  ),
   customMessage: text(5000, "customMessage"),
   isActive: formBoolean,
 };

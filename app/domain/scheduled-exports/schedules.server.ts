@@ -81,7 +81,6 @@ export async function getSchedule(actor: Actor, id: string) {
 
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString("hex")}`;
 
-
 function columns(f: ScheduleFields, now: Date) {
   const next = f.isActive ? nextRunAt(f, now) : null;
   return {
@@ -198,7 +197,9 @@ export async function updateSchedule(actor: Actor, id: string, input: UpdateSche
       updatedAt: nowIso(now),
     };
     await trx.updateTable("scheduledExports").set(changes).where("id", "=", id).execute();
-    await audit(trx, actor, "scheduled_export.updated", current, { fields: Object.keys(input).filter((k) => input[k as keyof UpdateScheduleInput] !== undefined) });
+    await audit(trx, actor, "scheduled_export.updated", current, {
+      fields: Object.keys(input).filter((k) => input[k as keyof UpdateScheduleInput] !== undefined),
+    });
     return { row: { ...current, ...changes } as ScheduleRow, secret };
   });
   const [out] = await withDetails([row]);
@@ -258,7 +259,14 @@ export async function schedulableProjects(actor: Actor) {
       eb.or([
         eb("p.createdById", "=", me),
         eb("p.assignedToId", "=", me),
-        eb.exists(eb.selectFrom("projectCollaborators as c").select("c.id").whereRef("c.projectId", "=", "p.id").where("c.userId", "=", me).where("c.role", "=", "editor")),
+        eb.exists(
+          eb
+            .selectFrom("projectCollaborators as c")
+            .select("c.id")
+            .whereRef("c.projectId", "=", "p.id")
+            .where("c.userId", "=", me)
+            .where("c.role", "=", "editor"),
+        ),
       ]),
     );
   }

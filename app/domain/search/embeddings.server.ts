@@ -20,8 +20,7 @@ import { nowIso } from "~/utils/ids.server";
 export const EMBED_TEXT_CHARS = 8000;
 export const EMBED_JOB = "search.embed";
 
-export const modelId = (resolved: Extract<Resolved, { provider: string; credentials: unknown }>) =>
-  `${resolved.provider}:${resolved.model}`;
+export const modelId = (resolved: Extract<Resolved, { provider: string; credentials: unknown }>) => `${resolved.provider}:${resolved.model}`;
 
 export function toBlob(vector: number[]) {
   const norm = Math.hypot(...vector) || 1;
@@ -67,10 +66,7 @@ export async function refreshEmbedding(projectId: string) {
     .where("p.id", "=", projectId)
     .executeTakeFirst();
   if (!project) return { embedded: false, reason: "project deleted" };
-  const resolved = await resolveProvider(
-    { userId: project.createdById ?? "", orgId: project.orgId },
-    { capability: "embed", personal: false },
-  );
+  const resolved = await resolveProvider({ userId: project.createdById ?? "", orgId: project.orgId }, { capability: "embed", personal: false });
   if (resolved.source === "builtin") return { embedded: false, reason: "no embedding provider" };
   const text = `${project.name}\n${project.description}\n${project.content ?? ""}`.slice(0, EMBED_TEXT_CHARS);
   const hash = crypto.createHash("sha256").update(text).digest("hex");

@@ -14,8 +14,7 @@ import { reciprocalRankFusion, semanticRank, type SemanticHit } from "./semantic
 /** How many of each ranking hybrid fuses. */
 const FUSION_DEPTH = 100;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function semanticResult(hit: SemanticHit, score: number): SearchResult {
   const text = hit.description.trim() || hit.name;

@@ -9,14 +9,8 @@ export const SEARCH_FIELDS = ["name", "description", "content"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: "q is required" })
-    .trim()
-    .min(1, "q is required")
-    .max(200, "q must be at most 200 characters"),
-  mode: z
-    .enum(SEARCH_MODES, { error: `mode must be one of ${SEARCH_MODES.join(", ")}` })
-    .default("keyword"),
+  q: z.string({ error: "q is required" }).trim().min(1, "q is required").max(200, "q must be at most 200 characters"),
+  mode: z.enum(SEARCH_MODES, { error: `mode must be one of ${SEARCH_MODES.join(", ")}` }).default("keyword"),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   /** One status or a comma-separated list (checked by the domain: 400 INVALID_STATUS). */

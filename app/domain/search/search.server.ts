@@ -53,12 +53,7 @@ export function searchTerms(q: string): string[] {
 
 /** The tokens FTS5's unicode61 tokenizer sees in a term, folded like remove_diacritics 2. */
 export function termTokens(term: string): string[] {
-  return term
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(TOKEN_SPLIT)
-    .filter(Boolean);
+  return term.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().split(TOKEN_SPLIT).filter(Boolean);
 }
 
 /** An FTS5 string literal: the text between double quotes, inner quotes doubled. */

@@ -80,9 +80,7 @@ export async function semanticRank(actor: Actor, q: string): Promise<SemanticOut
     }
     throw error;
   }
-  const rows = await base
-    .select(["p.id", "p.name", "p.status", "p.priority", "p.updatedAt", "p.description", "e.vector"])
-    .execute();
+  const rows = await base.select(["p.id", "p.name", "p.status", "p.priority", "p.updatedAt", "p.description", "e.vector"]).execute();
   const hits: SemanticHit[] = [];
   for (const row of rows) {
     const vector = fromBlob(row.vector);

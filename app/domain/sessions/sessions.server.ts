@@ -12,10 +12,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const sessionKey = (cookieValue: string) => sha256(cookieValue);
 
-export async function createSession(
-  trx: Executor,
-  input: { userId: string; orgId: string; ip: string | null; userAgent: string | null },
-) {
+export async function createSession(trx: Executor, input: { userId: string; orgId: string; ip: string | null; userAgent: string | null }) {
   const raw = randomToken(32);
   const now = new Date();
   await trx
@@ -73,10 +70,7 @@ const sessionWithMember = compiledQuery((p: Slots<"sessionId">) =>
 );
 
 /** The actor behind a session cookie's value, or null when it is unknown, expired or its membership is gone. */
-export async function actorFromSession(
-  cookieValue: string,
-  meta: { ip: string | null; userAgent: string | null; requestId?: string },
-): Promise<Actor | null> {
+export async function actorFromSession(cookieValue: string, meta: { ip: string | null; userAgent: string | null; requestId?: string }): Promise<Actor | null> {
   const sessionId = sessionKey(cookieValue);
   const [row] = (await sessionWithMember({ sessionId })).rows;
   if (!row || row.sessionExpiresAt <= nowIso() || !row.role || !row.plan) return null;
@@ -92,4 +86,3 @@ export async function actorFromSession(
     requestId: meta.requestId,
   };
 }
-

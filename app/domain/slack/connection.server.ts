@@ -140,8 +140,20 @@ export async function disconnectSlack(actor: Actor): Promise<{ success: true; wa
     const row = await connectionRow(actor.org.id, trx);
     if (!row) return null;
     await trx.deleteFrom("slackConnections").where("orgId", "=", actor.org.id).execute();
-    await trx.updateTable("slackDeliveries").set({ status: "failed", lastError: "Slack was disconnected", updatedAt: nowIso() }).where("orgId", "=", actor.org.id).where("status", "=", "pending").execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "integration.disconnected", category: "settings", targetType: "integration", targetId: "slack", metadata: { provider: "slack", workspaceName: row.teamName } });
+    await trx
+      .updateTable("slackDeliveries")
+      .set({ status: "failed", lastError: "Slack was disconnected", updatedAt: nowIso() })
+      .where("orgId", "=", actor.org.id)
+      .where("status", "=", "pending")
+      .execute();
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "integration.disconnected",
+      category: "settings",
+      targetType: "integration",
+      targetId: "slack",
+      metadata: { provider: "slack", workspaceName: row.teamName },
+    });
     return row;
   });
   forgetChannels(actor.org.id);

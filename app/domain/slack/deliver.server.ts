@@ -32,11 +32,18 @@ const channelName = async (orgId: string, channelId: string) => {
   if (c?.defaultChannelId === channelId) return c.defaultChannelName;
   const e = await db.selectFrom("slackEventChannels").select("channelName").where("orgId", "=", orgId).where("channelId", "=", channelId).executeTakeFirst();
   if (e) return e.channelName;
-  return (await db.selectFrom("slackProjectChannels").select("channelName").where("orgId", "=", orgId).where("channelId", "=", channelId).executeTakeFirst())?.channelName ?? null;
+  return (
+    (await db.selectFrom("slackProjectChannels").select("channelName").where("orgId", "=", orgId).where("channelId", "=", channelId).executeTakeFirst())
+      ?.channelName ?? null
+  );
 };
 
 async function finish(id: string, status: "sent" | "failed", extra: { messageTs?: string | null; lastError?: string | null }) {
-  await db.updateTable("slackDeliveries").set({ status, ...extra, updatedAt: nowIso() }).where("id", "=", id).execute();
+  await db
+    .updateTable("slackDeliveries")
+    .set({ status, ...extra, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export const slackPostJob: JobHandler = {
@@ -89,7 +96,12 @@ export async function sendSlackTest(actor: Actor, input: { channelId?: string | 
   if (!channelId) throw new AppError("CONFLICT", 409, "Choose a default channel first, then send a test message to it");
   const known = (await slackChannels(actor)).channels.find((c) => c.id === channelId);
   const name = known?.name ?? (channelId === active.row.defaultChannelId ? active.row.defaultChannelName : null);
-  const m = buildMessage({ projectName: null, what: `Test message from PRD Studio: Slack is connected to ${actor.org.name}.`, who: actor.user.name, url: `${appUrl()}/settings/slack` });
+  const m = buildMessage({
+    projectName: null,
+    what: `Test message from PRD Studio: Slack is connected to ${actor.org.name}.`,
+    who: actor.user.name,
+    url: `${appUrl()}/settings/slack`,
+  });
   try {
     const ts = await post(active.token, channelId, m);
     await clearSlackError(actor.org.id);

@@ -73,7 +73,20 @@ export async function announceInSlack(trx: Executor, a: Announcement) {
   const id = newId();
   const inserted = await trx
     .insertInto("slackDeliveries")
-    .values({ id, orgId: a.orgId, eventKey: a.eventKey, kind: a.kind, channelId, message: JSON.stringify(message), status: "pending", attempts: 0, messageTs: null, lastError: null, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      orgId: a.orgId,
+      eventKey: a.eventKey,
+      kind: a.kind,
+      channelId,
+      message: JSON.stringify(message),
+      status: "pending",
+      attempts: 0,
+      messageTs: null,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflict((oc) => oc.columns(["orgId", "eventKey", "channelId"]).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
@@ -93,7 +106,9 @@ export const slackListener: Listener = async (event, trx) => {
   const d = event.data;
   const base = { orgId: event.orgId, eventKey: `event:${event.id}`, projectId: str(d.projectId) };
   if (event.name === "comment.created") {
-    const ids = (Array.isArray(d.mentionedUserIds) ? (d.mentionedUserIds as unknown[]) : []).filter((id): id is string => typeof id === "string" && id !== event.actorId);
+    const ids = (Array.isArray(d.mentionedUserIds) ? (d.mentionedUserIds as unknown[]) : []).filter(
+      (id): id is string => typeof id === "string" && id !== event.actorId,
+    );
     if (!ids.length) return;
     const names = (await trx.selectFrom("users").select("name").where("id", "in", ids).orderBy("name").execute()).map((u) => u.name);
     if (!names.length) return;
@@ -107,15 +122,37 @@ export const slackListener: Listener = async (event, trx) => {
       ? await trx.selectFrom("stakeholderViews").select(["name", "resolvedByName"]).where("id", "=", str(d.reviewId)!).executeTakeFirst()
       : undefined;
     const status = str(d.status) ?? "resolved";
-    await announceInSlack(trx, { ...base, kind: "review_decided", what: `review “${view?.name ?? "review"}” was ${status}`, who: view?.resolvedByName ?? null });
+    await announceInSlack(trx, {
+      ...base,
+      kind: "review_decided",
+      what: `review “${view?.name ?? "review"}” was ${status}`,
+      who: view?.resolvedByName ?? null,
+    });
   }
 };
 
-const statusLabel = (s: string | null) => (s ? s.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()) : "a new status");
+const statusLabel = (s: string | null) =>
+  s
+    ? s
+        .toLowerCase()
+        .replace(/_/g, " ")
+        .replace(/^./, (c) => c.toUpperCase())
+    : "a new status";
 
 /** A review request was created (collaboration/stakeholders.server.ts), in its transaction. */
-export const announceReviewRequest = (trx: Executor, r: { orgId: string; projectId: string; viewId: string; name: string; reviewer: string | null; who: string }) =>
-  announceInSlack(trx, { orgId: r.orgId, kind: "review_requested", eventKey: `review:${r.viewId}:requested`, projectId: r.projectId, what: `${r.who} asked ${r.reviewer ?? "a stakeholder"} to review “${r.name}”`, who: r.who, path: `/projects/${r.projectId}/sharing` });
+export const announceReviewRequest = (
+  trx: Executor,
+  r: { orgId: string; projectId: string; viewId: string; name: string; reviewer: string | null; who: string },
+) =>
+  announceInSlack(trx, {
+    orgId: r.orgId,
+    kind: "review_requested",
+    eventKey: `review:${r.viewId}:requested`,
+    projectId: r.projectId,
+    what: `${r.who} asked ${r.reviewer ?? "a stakeholder"} to review “${r.name}”`,
+    who: r.who,
+    path: `/projects/${r.projectId}/sharing`,
+  });
 
 /** An approval was requested or decided (approvals/*.server.ts), in its transaction. */
 export const announceApproval = (

@@ -96,7 +96,11 @@ export async function saveSlackRouting(actor: Actor, input: SlackRoutingInput) {
     const now = nowIso();
     if (input.defaultChannelId !== undefined) {
       const c = input.defaultChannelId ? pick(channels, input.defaultChannelId, "defaultChannelId") : null;
-      await trx.updateTable("slackConnections").set({ defaultChannelId: c?.id ?? null, defaultChannelName: c?.name ?? null, updatedAt: now }).where("orgId", "=", actor.org.id).execute();
+      await trx
+        .updateTable("slackConnections")
+        .set({ defaultChannelId: c?.id ?? null, defaultChannelName: c?.name ?? null, updatedAt: now })
+        .where("orgId", "=", actor.org.id)
+        .execute();
     }
     for (const [kind, id] of Object.entries(input.events ?? {})) {
       if (id === undefined) continue;
@@ -125,7 +129,12 @@ export async function projectSlackChannel(actor: Actor, projectId: string) {
   if (!slackSettings()) return null;
   const row = await connectionRow(actor.org.id);
   if (!row) return null;
-  const current = await db.selectFrom("slackProjectChannels").select(["channelId", "channelName"]).where("projectId", "=", project.id).where("orgId", "=", actor.org.id).executeTakeFirst();
+  const current = await db
+    .selectFrom("slackProjectChannels")
+    .select(["channelId", "channelName"])
+    .where("projectId", "=", project.id)
+    .where("orgId", "=", actor.org.id)
+    .executeTakeFirst();
   const { channels, error } = await slackChannels(actor);
   return { teamName: row.teamName, canManage: isAdmin(actor), current: current ?? null, channels: channels.map((c) => ({ id: c.id, name: c.name })), error };
 }

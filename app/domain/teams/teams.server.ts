@@ -53,7 +53,14 @@ export async function createTeam(actor: Actor, input: TeamInput) {
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("teams").values(row).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "team.created", category: "team", targetType: "team", targetId: row.id, metadata: { name: row.name } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "team.created",
+      category: "team",
+      targetType: "team",
+      targetId: row.id,
+      metadata: { name: row.name },
+    });
   });
   return publicTeam(row);
 }
@@ -69,7 +76,8 @@ export async function updateTeam(actor: Actor, teamId: string, input: TeamUpdate
   const after = { ...before, ...changes };
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("teams").set(changes).where("id", "=", teamId).execute();
-    const action = input.isArchived === true && !before.isArchived ? "team.archived" : input.isArchived === false && before.isArchived ? "team.restored" : "team.updated";
+    const action =
+      input.isArchived === true && !before.isArchived ? "team.archived" : input.isArchived === false && before.isArchived ? "team.restored" : "team.updated";
     await writeAudit(trx, {
       ...auditActor(actor),
       action,
@@ -87,6 +95,14 @@ export async function deleteTeam(actor: Actor, teamId: string) {
   const team = await findTeam(actor, teamId);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("teams").where("id", "=", teamId).execute();
-    await writeAudit(trx, { ...auditActor(actor), action: "team.deleted", category: "team", severity: "warning", targetType: "team", targetId: teamId, metadata: { name: team.name } });
+    await writeAudit(trx, {
+      ...auditActor(actor),
+      action: "team.deleted",
+      category: "team",
+      severity: "warning",
+      targetType: "team",
+      targetId: teamId,
+      metadata: { name: team.name },
+    });
   });
 }

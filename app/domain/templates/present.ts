@@ -4,18 +4,13 @@ import type { Actor } from "../actor";
 /** What non-superadmins see instead of a system or marketplace template's system prompt. */
 export const PROTECTED = "[Protected]";
 
-export const isPlatformTemplate = (t: Pick<Template, "templateType">) =>
-  t.templateType === "system" || t.templateType === "marketplace";
+export const isPlatformTemplate = (t: Pick<Template, "templateType">) => t.templateType === "system" || t.templateType === "marketplace";
 
 /** True when non-superadmins must not read this template's system prompt. */
-export const isPromptProtected = (t: Pick<Template, "templateType" | "promptProtected">) =>
-  isPlatformTemplate(t) || t.promptProtected === 1;
+export const isPromptProtected = (t: Pick<Template, "templateType" | "promptProtected">) => isPlatformTemplate(t) || t.promptProtected === 1;
 
 /** The system prompt as this caller may see it. */
-export function visiblePrompt(
-  t: Pick<Template, "templateType" | "systemPrompt" | "promptProtected">,
-  viewer: Pick<Actor, "isSuperadmin"> | null,
-) {
+export function visiblePrompt(t: Pick<Template, "templateType" | "systemPrompt" | "promptProtected">, viewer: Pick<Actor, "isSuperadmin"> | null) {
   return isPromptProtected(t) && !viewer?.isSuperadmin ? PROTECTED : t.systemPrompt;
 }
 

@@ -9,7 +9,12 @@ import { z } from "zod/v4";
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export const REVIEW_DECISIONS = ["approve", "reject"] as const;
 
-const id = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100);
+const id = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100);
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const createSubmissionSchema = z.object({

@@ -206,9 +206,7 @@ export async function reviewSubmission(actor: Actor, submissionId: string, input
     const now = nowIso();
     let marketplaceTemplateId: string | null = null;
     if (input.decision === "approve") {
-      const source = s.templateId
-        ? await trx.selectFrom("templates").selectAll().where("id", "=", s.templateId).executeTakeFirst()
-        : undefined;
+      const source = s.templateId ? await trx.selectFrom("templates").selectAll().where("id", "=", s.templateId).executeTakeFirst() : undefined;
       if (!source) throw new AppError("CONFLICT", 409, "The submitted template no longer exists; reject the submission instead");
       marketplaceTemplateId = (await publish(trx, actor, source, s.submitterId)).id;
     }

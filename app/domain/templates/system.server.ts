@@ -10,9 +10,7 @@ import { writeVersion } from "./templates.server";
  * Returns the ids it inserted.
  */
 export async function ensureSystemTemplates() {
-  const existing = new Set(
-    (await db.selectFrom("templates").select("id").where("templateType", "=", "system").execute()).map((r) => r.id),
-  );
+  const existing = new Set((await db.selectFrom("templates").select("id").where("templateType", "=", "system").execute()).map((r) => r.id));
   const inserted: string[] = [];
   await db.transaction().execute(async (trx) => {
     for (const seed of SYSTEM_TEMPLATES) {

@@ -12,7 +12,13 @@ const bool = formBoolean;
 /** string[] from a JSON array, or from text (one per line or comma-separated) for forms. */
 const list = (max: number) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.split(/\r?\n|,/).map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(/\r?\n|,/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(z.string().trim().min(1).max(300)).max(max),
   );
 

@@ -6,13 +6,7 @@ import { type Actor, isAdmin, requireWriter } from "../actor";
 import { assertWithinLimit } from "../billing/limits.server";
 import { forbidden, notFound, validationError } from "../errors";
 import { isPlatformTemplate, presentTemplate, PROTECTED, SNAPSHOT_FIELDS } from "./present";
-import type {
-  AdminTemplatesQuery,
-  CreateTemplateInput,
-  ListTemplatesQuery,
-  TemplateType,
-  UpdateTemplateInput,
-} from "./templates.schema";
+import type { AdminTemplatesQuery, CreateTemplateInput, ListTemplatesQuery, TemplateType, UpdateTemplateInput } from "./templates.schema";
 
 /**
  * Templates: personal (one user's), organization (every member's), system
@@ -58,11 +52,7 @@ async function manageable(actor: Actor, id: string, executor: Executor) {
   const t = await load(executor, id);
   if (!t || !(canUse(actor, t) || actor.isSuperadmin)) throw notFound("Template");
   if (!canManage(actor, t)) {
-    throw forbidden(
-      isPlatformTemplate(t)
-        ? "Only platform superadmins may change system and marketplace templates"
-        : "You may not change this template",
-    );
+    throw forbidden(isPlatformTemplate(t) ? "Only platform superadmins may change system and marketplace templates" : "You may not change this template");
   }
   return t;
 }
@@ -218,7 +208,11 @@ export async function updateTemplate(actor: Actor, id: string, input: UpdateTemp
     const next = { ...t, ...changes, updatedAt: nowIso() };
     const changed = SNAPSHOT_FIELDS.some((f) => next[f] !== t[f]);
     if (!changed) return t;
-    await trx.updateTable("templates").set({ ...changes, updatedAt: next.updatedAt }).where("id", "=", t.id).execute();
+    await trx
+      .updateTable("templates")
+      .set({ ...changes, updatedAt: next.updatedAt })
+      .where("id", "=", t.id)
+      .execute();
     await writeVersion(trx, next, actor.user.id, input.note ?? null);
     return next;
   });
@@ -252,7 +246,14 @@ export async function listTemplateVersions(actor: Actor, id: string) {
     .execute();
   return rows.map((v) => {
     const snapshot = JSON.parse(v.snapshot) as Record<string, unknown>;
-    const shown: Record<string, unknown> = { ...snapshot, sections: JSON.parse(String(snapshot.sections ?? "[]")), tags: JSON.parse(String(snapshot.tags ?? "[]")), features: JSON.parse(String(snapshot.features ?? "[]")), isActive: snapshot.isActive === 1, isFeatured: snapshot.isFeatured === 1 };
+    const shown: Record<string, unknown> = {
+      ...snapshot,
+      sections: JSON.parse(String(snapshot.sections ?? "[]")),
+      tags: JSON.parse(String(snapshot.tags ?? "[]")),
+      features: JSON.parse(String(snapshot.features ?? "[]")),
+      isActive: snapshot.isActive === 1,
+      isFeatured: snapshot.isFeatured === 1,
+    };
     const snapshotProtected = isPlatformTemplate(t) || snapshot.promptProtected === 1;
     if (snapshotProtected && !actor.isSuperadmin) shown.systemPrompt = PROTECTED;
     delete shown.promptProtected;
@@ -271,17 +272,16 @@ export async function listTemplateVersions(actor: Actor, id: string) {
 export async function restoreTemplateVersion(actor: Actor, id: string, versionId: string) {
   const restored = await db.transaction().execute(async (trx) => {
     const t = await manageable(actor, id, trx);
-    const v = await trx
-      .selectFrom("templateVersions")
-      .selectAll()
-      .where("id", "=", versionId)
-      .where("templateId", "=", id)
-      .executeTakeFirst();
+    const v = await trx.selectFrom("templateVersions").selectAll().where("id", "=", versionId).where("templateId", "=", id).executeTakeFirst();
     if (!v) throw notFound("Version");
     const snapshot = JSON.parse(v.snapshot) as Partial<Template>;
     const changes = Object.fromEntries(SNAPSHOT_FIELDS.filter((f) => f in snapshot).map((f) => [f, snapshot[f]]));
     const next = { ...t, ...changes, updatedAt: nowIso() } as Template;
-    await trx.updateTable("templates").set({ ...changes, updatedAt: next.updatedAt }).where("id", "=", id).execute();
+    await trx
+      .updateTable("templates")
+      .set({ ...changes, updatedAt: next.updatedAt })
+      .where("id", "=", id)
+      .execute();
     await writeVersion(trx, next, actor.user.id, `Restored from version ${v.number}`);
     return next;
   });
@@ -292,7 +292,6 @@ export async function restoreTemplateVersion(actor: Actor, id: string, versionId
 export async function templateAccess(actor: Actor, id: string) {
   const t = await load(db, id);
   if (!t || !(canUse(actor, t) || actor.isSuperadmin)) throw notFound("Template");
-  const versionsAllowed =
-    actor.isSuperadmin || (t.orgId === actor.org.id && (isAdmin(actor) || t.userId === actor.user.id));
+  const versionsAllowed = actor.isSuperadmin || (t.orgId === actor.org.id && (isAdmin(actor) || t.userId === actor.user.id));
   return { template: presentTemplate(t, actor), canEdit: canManage(actor, t), canSeeVersions: versionsAllowed };
 }

@@ -76,7 +76,11 @@ export interface TrackerAdapter {
    * without webhooks (refresh.server.ts); an issue the service no longer has
    * (deleted, or out of the token's sight) is a `not_found` TrackerError.
    */
-  getIssue(credentials: TrackerCredentials, target: string, issue: Pick<ExternalIssue, "externalId" | "externalNumber" | "externalKey">): Promise<ExternalIssue>;
+  getIssue(
+    credentials: TrackerCredentials,
+    target: string,
+    issue: Pick<ExternalIssue, "externalId" | "externalNumber" | "externalKey">,
+  ): Promise<ExternalIssue>;
   /** True only for a request the service signed with `secret`. Never throws. */
   verifyWebhook(rawBody: string, headers: Headers, secret: string): Promise<boolean>;
   /** The issue change a (verified) webhook carries, or null for events that change no issue state. */

@@ -52,9 +52,6 @@ export const parseTooSlow = (ms: number) =>
   });
 
 export const parseTooHungry = (limitMb: number) =>
-  new AppError(
-    "PAYLOAD_TOO_LARGE",
-    413,
-    `Reading the document needed more than ${limitMb} MB of memory and was stopped; it cannot be imported.`,
-    { extra: { limit: limitMb * 1024 * 1024 } },
-  );
+  new AppError("PAYLOAD_TOO_LARGE", 413, `Reading the document needed more than ${limitMb} MB of memory and was stopped; it cannot be imported.`, {
+    extra: { limit: limitMb * 1024 * 1024 },
+  });

@@ -16,10 +16,7 @@ import { EXIT_BUFFERS, PARSE_WORKER_SCRIPT } from "./parse-worker-script";
  * rather than logged as a server error.
  */
 
-export type ParseAnswer =
-  | { text: string; pages: number; cut: boolean }
-  | { html: string; cut: boolean }
-  | { failed: "password" | "damaged" };
+export type ParseAnswer = { text: string; pages: number; cut: boolean } | { html: string; cut: boolean } | { failed: "password" | "damaged" };
 
 /** Text kept from the parser's answer, so a huge document never crosses into the server thread whole. */
 const MAX_ANSWER_CHARS = MAX_EXTRACTED_CHARS * 20;
@@ -78,9 +75,7 @@ function run(kind: "pdf" | "docx", data: Uint8Array, signal?: AbortSignal): Prom
     const onAbort = () => settle(() => reject(cancelled()));
     signal?.addEventListener("abort", onAbort, { once: true });
     worker.on("message", (answer: ParseAnswer) => settle(() => resolve(answer)));
-    worker.on("error", (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? parseTooHungry(heapMb) : error)),
-    );
+    worker.on("error", (error: Error & { code?: string }) => settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? parseTooHungry(heapMb) : error)));
     worker.on("exit", (code) =>
       settle(() => reject(code === EXIT_BUFFERS ? parseTooHungry(bufferMb) : new Error(`The document parser stopped (exit code ${code})`))),
     );

@@ -42,7 +42,11 @@ export async function exportUserData(actor: Actor) {
   const projectIds = projects.map((p) => p.id);
   const [prds, versions] = projectIds.length
     ? await Promise.all([
-        db.selectFrom("prds").select(["projectId", "content", "style", "currentVersionId", "createdAt", "updatedAt"]).where("projectId", "in", projectIds).execute(),
+        db
+          .selectFrom("prds")
+          .select(["projectId", "content", "style", "currentVersionId", "createdAt", "updatedAt"])
+          .where("projectId", "in", projectIds)
+          .execute(),
         db
           .selectFrom("prdVersions")
           .select(["id", "projectId", "number", "content", "style", "createdAt"])

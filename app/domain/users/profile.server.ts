@@ -103,10 +103,7 @@ export async function recordActivity(actor: Actor, now = new Date()) {
     .insertInto("userProfiles")
     .values({ ...(await profileRow(db, actor.user.id)), lastActiveAt: at, updatedAt: at })
     .onConflict((oc) =>
-      oc
-        .column("userId")
-        .doUpdateSet({ lastActiveAt: at })
-        .where(sql<boolean>`userProfiles.lastActiveAt IS NULL OR userProfiles.lastActiveAt <= ${cutoff}`),
+      oc.column("userId").doUpdateSet({ lastActiveAt: at }).where(sql<boolean>`userProfiles.lastActiveAt IS NULL OR userProfiles.lastActiveAt <= ${cutoff}`),
     )
     .executeTakeFirst();
   const recorded = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

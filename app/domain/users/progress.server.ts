@@ -36,12 +36,7 @@ export async function onboardingProgress(actor: Actor) {
     db
       .selectFrom("invitations as i")
       .select("i.id")
-      .where((eb) =>
-        eb.or([
-          eb("i.invitedById", "=", userId),
-          eb("i.orgId", "in", eb.selectFrom("memberships").select("orgId").where("userId", "=", userId)),
-        ]),
-      )
+      .where((eb) => eb.or([eb("i.invitedById", "=", userId), eb("i.orgId", "in", eb.selectFrom("memberships").select("orgId").where("userId", "=", userId))]))
       .limit(1)
       .executeTakeFirst(),
     db.selectFrom("projectShares").select("projectId").where("createdById", "=", userId).limit(1).executeTakeFirst(),

@@ -4,8 +4,7 @@ import { PRD_STYLES } from "../prd/prd.schema";
 /** Input schemas of the user account area, shared by /api/user/* and the settings and onboarding pages. */
 
 /** "" (an emptied form field) or null clears an optional text field. */
-const clearable = (schema: z.ZodString) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
+const clearable = (schema: z.ZodString) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
 
 const style = z
   .string()
@@ -80,7 +79,13 @@ export const onboardingSchema = z
     createOrg: z.boolean().default(false),
     orgName: z.string().trim().max(100, "Organization name must be at most 100 characters").optional(),
     inviteEmails: z
-      .array(z.string().trim().toLowerCase().pipe(z.email({ error: "Each invitation needs a valid e-mail address" })))
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.email({ error: "Each invitation needs a valid e-mail address" })),
+      )
       .max(MAX_INVITES, `At most ${MAX_INVITES} invitations at once`)
       .default([]),
   })

@@ -45,7 +45,10 @@ for (const [net6, prefix] of [
 
 /** The 16 bytes of an IPv6 address (dotted IPv4 tail allowed); null when malformed. */
 export function ipv6Bytes(address: string): number[] | null {
-  let text = address.replace(/^\[|\]$/g, "").split("%")[0]!.toLowerCase();
+  let text = address
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0]!
+    .toLowerCase();
   const tail: number[] = [];
   const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (dotted) {

@@ -27,12 +27,7 @@ export const sign = (secret: string, body: string) => crypto.createHmac("sha256"
 /** Fans an outbox event out to its organization's matching webhooks (listed in app/jobs/handlers.server.ts). */
 export const webhooksListener: Listener = async (event, trx) => {
   if (!event.orgId) return;
-  const hooks = await trx
-    .selectFrom("webhooks")
-    .select(["id", "orgId", "events"])
-    .where("orgId", "=", event.orgId)
-    .where("isActive", "=", 1)
-    .execute();
+  const hooks = await trx.selectFrom("webhooks").select(["id", "orgId", "events"]).where("orgId", "=", event.orgId).where("isActive", "=", 1).execute();
   const matching = hooks.filter((h) => (JSON.parse(h.events) as string[]).some((p) => eventMatches(p, event.name)));
   if (!matching.length) return;
   const payload = JSON.stringify({ event: event.name, timestamp: event.createdAt, data: event.data });
@@ -69,11 +64,7 @@ async function giveUp(trx: Executor, deliveryId: string, webhookId: string) {
     .executeTakeFirst();
   if (!hook || hook.isActive !== 1 || hook.consecutiveFailures < AUTO_DISABLE_AFTER) return;
   const reason = `Switched off after ${hook.consecutiveFailures} failed deliveries in a row`;
-  await trx
-    .updateTable("webhooks")
-    .set({ isActive: 0, disabledReason: reason, updatedAt: nowIso() })
-    .where("id", "=", webhookId)
-    .execute();
+  await trx.updateTable("webhooks").set({ isActive: 0, disabledReason: reason, updatedAt: nowIso() }).where("id", "=", webhookId).execute();
   const admins = await trx
     .selectFrom("memberships")
     .select("userId")
@@ -145,11 +136,7 @@ export const webhookDeliveryJob: JobHandler = {
         .where("id", "=", row.id)
         .execute();
       if (delivered) {
-        await trx
-          .updateTable("webhooks")
-          .set({ consecutiveFailures: 0, lastDeliveryAt: now })
-          .where("id", "=", row.webhookId)
-          .execute();
+        await trx.updateTable("webhooks").set({ consecutiveFailures: 0, lastDeliveryAt: now }).where("id", "=", row.webhookId).execute();
       } else if (result.error?.startsWith("Refused:") || job.attempts >= job.maxAttempts) {
         // A refused target is not retried; the last attempt ends the delivery.
         await giveUp(trx, row.id, row.webhookId);
@@ -159,11 +146,7 @@ export const webhookDeliveryJob: JobHandler = {
   },
   async onGiveUp({ deliveryId }: { deliveryId: string }) {
     // Reached only when the worker died during the last attempt.
-    const row = await db
-      .selectFrom("webhookDeliveries")
-      .select(["id", "webhookId", "status"])
-      .where("id", "=", deliveryId)
-      .executeTakeFirst();
+    const row = await db.selectFrom("webhookDeliveries").select(["id", "webhookId", "status"]).where("id", "=", deliveryId).executeTakeFirst();
     if (!row || row.status !== "pending") return;
     await db.transaction().execute((trx) => giveUp(trx, row.id, row.webhookId));
   },

@@ -41,9 +41,15 @@ const url = z
     }
   }, "Enter a full http:// or https:// URL");
 const events = z
-  .array(z.string().trim().refine(isEventPattern, { error: (issue) => `Unknown event "${String(issue.input)}": use a catalogue name, a group such as project.*, or *` }), {
-    error: "events must be a list of event names",
-  })
+  .array(
+    z
+      .string()
+      .trim()
+      .refine(isEventPattern, { error: (issue) => `Unknown event "${String(issue.input)}": use a catalogue name, a group such as project.*, or *` }),
+    {
+      error: "events must be a list of event names",
+    },
+  )
   .min(1, "Choose at least one event")
   .max(50)
   .transform((list) => [...new Set(list)]);

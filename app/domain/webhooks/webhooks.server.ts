@@ -66,12 +66,7 @@ function checkUrl(url: string) {
 }
 
 async function loadWebhook(executor: Executor, actor: Actor, webhookId: string) {
-  const row = await executor
-    .selectFrom("webhooks")
-    .selectAll()
-    .where("id", "=", webhookId)
-    .where("orgId", "=", actor.org.id)
-    .executeTakeFirst();
+  const row = await executor.selectFrom("webhooks").selectAll().where("id", "=", webhookId).where("orgId", "=", actor.org.id).executeTakeFirst();
   if (!row) throw notFound("Webhook");
   return row;
 }
@@ -94,12 +89,7 @@ function audit(trx: Executor, actor: Actor, action: string, row: WebhookRow, met
 
 export async function listWebhooks(actor: Actor) {
   requireRole(actor, ADMIN_ROLES, "manage webhooks");
-  const rows = await db
-    .selectFrom("webhooks")
-    .selectAll()
-    .where("orgId", "=", actor.org.id)
-    .orderBy("createdAt", "desc")
-    .execute();
+  const rows = await db.selectFrom("webhooks").selectAll().where("orgId", "=", actor.org.id).orderBy("createdAt", "desc").execute();
   return rows.map(presentWebhook);
 }
 
@@ -181,10 +171,7 @@ export async function deleteWebhook(actor: Actor, webhookId: string) {
 }
 
 /** Inserts a pending delivery and queues its job. */
-export async function queueDelivery(
-  trx: Executor,
-  delivery: { webhookId: string; orgId: string; eventId: string | null; event: string; payload: string },
-) {
+export async function queueDelivery(trx: Executor, delivery: { webhookId: string; orgId: string; eventId: string | null; event: string; payload: string }) {
   const row: DeliveryRow = {
     id: newId(),
     ...delivery,

@@ -47,10 +47,7 @@ export interface Endpoint {
   run(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response>;
 }
 
-export function endpoint<C extends Contract<any, any, any>>(
-  contract: C,
-  handler: (args: HandlerArgs<C>) => Promise<unknown> | unknown,
-): Endpoint {
+export function endpoint<C extends Contract<any, any, any>>(contract: C, handler: (args: HandlerArgs<C>) => Promise<unknown> | unknown): Endpoint {
   return withContractCheck({
     contract,
     async run({ request, params, context }) {
@@ -82,8 +79,7 @@ export function endpoint<C extends Contract<any, any, any>>(
         if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
         const parsedParams = contract.params ? contract.params.parse(params) : params;
         const query = contract.query ? contract.query.parse(queryToObject(request.url)) : undefined;
-        const body =
-          contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
+        const body = contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
         // Requests the offline drafter answers cost nothing and are not counted (docs/ai.md); all take a slot.
         if (contract.rateLimit === "ai" && actor) {
           if (await usesProvider(actor, (body as { provider?: unknown } | undefined)?.provider)) {

@@ -24,10 +24,7 @@ export const MAX_PARTS = 50;
  * body (no Content-Length) of endless small fields or ignored files is cut
  * off as soon as it passes either bound.
  */
-export async function parseMultipart(
-  request: Request,
-  options: { maxFileBytes: number; fileFields?: string[]; requiredFile?: string },
-) {
+export async function parseMultipart(request: Request, options: { maxFileBytes: number; fileFields?: string[]; requiredFile?: string }) {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the file as multipart/form-data");

@@ -68,7 +68,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 export type FormValues = Record<string, string>;
 
-
 /** Reads a posted form (same-origin only) into plain string values. */
 export async function formValues(request: Request): Promise<FormValues> {
   // On a LiteFS replica nothing is written: the post is replayed on the primary.
@@ -90,12 +89,7 @@ export async function formValues(request: Request): Promise<FormValues> {
  * fields, a form-level message, and the submitted values (minus secrets) so
  * the page re-renders them without JavaScript.
  */
-export function formFailure(
-  error: unknown,
-  values: FormValues,
-  secretFields: string[] = [],
-  extra: { intent?: string } = {},
-) {
+export function formFailure(error: unknown, values: FormValues, secretFields: string[] = [], extra: { intent?: string } = {}) {
   const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !secretFields.includes(k)));
   error = asStorageError(error);
   if (error instanceof ZodError) {
@@ -110,10 +104,7 @@ export function formFailure(
     const fieldErrors: Record<string, string> = {};
     for (const d of error.details ?? []) fieldErrors[d.path] ??= d.message;
     const formError = Object.keys(fieldErrors).length ? "Check the highlighted fields." : error.message;
-    return data<FormState>(
-      { ...extra, formError, fieldErrors, values: kept },
-      { status: error.status, headers: error.headers },
-    );
+    return data<FormState>({ ...extra, formError, fieldErrors, values: kept }, { status: error.status, headers: error.headers });
   }
   throw error;
 }

@@ -3,38 +3,38 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 6. AI/ML feature
 // ---------------------------------------------------------------------------
-export const aiMlFeature: SystemTemplateSeed =   {
-    id: "sys-ai-ml-feature",
-    name: "AI / ML Feature",
-    description:
-      "A PRD for LLM and machine-learning features, with evaluation datasets, guardrails, human review, failure modes and cost and latency budgets. Use it whenever a model's output reaches users or drives decisions.",
-    category: "ai",
-    sections: [
-      "Overview",
-      "Problem and Success Metrics",
-      "Scope and Non-Goals",
-      "User Stories and Acceptance Criteria",
-      "Model Approach",
-      "Data and Privacy",
-      "Evaluation Plan",
-      "Guardrails and Safety",
-      "Human-in-the-Loop",
-      "Failure Modes and Fallbacks",
-      "Cost and Latency Budgets",
-      "Monitoring and Drift",
-      "Risks and Mitigations",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "What task should the AI do for users, how do they do it today without it, and how would you tell a great output from a bad one? A real example of each helps a lot.",
-    tags: ["ai", "ml", "llm", "evaluation", "guardrails", "responsible-ai"],
-    features: [
-      "Evaluation datasets with launch thresholds",
-      "Guardrails, fallbacks and human review built in",
-      "Cost and latency budgets per request",
-      "Production monitoring and drift detection",
-    ],
-    systemPrompt: `You are a senior product manager who has shipped LLM and machine-learning features to production. Turn the conversation with the PM into an AI feature PRD that engineering, data science, legal and trust and safety can act on.
+export const aiMlFeature: SystemTemplateSeed = {
+  id: "sys-ai-ml-feature",
+  name: "AI / ML Feature",
+  description:
+    "A PRD for LLM and machine-learning features, with evaluation datasets, guardrails, human review, failure modes and cost and latency budgets. Use it whenever a model's output reaches users or drives decisions.",
+  category: "ai",
+  sections: [
+    "Overview",
+    "Problem and Success Metrics",
+    "Scope and Non-Goals",
+    "User Stories and Acceptance Criteria",
+    "Model Approach",
+    "Data and Privacy",
+    "Evaluation Plan",
+    "Guardrails and Safety",
+    "Human-in-the-Loop",
+    "Failure Modes and Fallbacks",
+    "Cost and Latency Budgets",
+    "Monitoring and Drift",
+    "Risks and Mitigations",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "What task should the AI do for users, how do they do it today without it, and how would you tell a great output from a bad one? A real example of each helps a lot.",
+  tags: ["ai", "ml", "llm", "evaluation", "guardrails", "responsible-ai"],
+  features: [
+    "Evaluation datasets with launch thresholds",
+    "Guardrails, fallbacks and human review built in",
+    "Cost and latency budgets per request",
+    "Production monitoring and drift detection",
+  ],
+  systemPrompt: `You are a senior product manager who has shipped LLM and machine-learning features to production. Turn the conversation with the PM into an AI feature PRD that engineering, data science, legal and trust and safety can act on.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent model names, benchmark scores, accuracy figures, prices, datasets or vendor terms.
@@ -84,6 +84,6 @@ Before answering, check
 3. Every failure mode has a detection method and a user-facing fallback.
 4. Cost and latency have numbers or are open questions.
 5. Facts not from the conversation are marked "Assumption:" or are open questions.`,
-    isFeatured: false,
-    pricingTier: "free",
-  };
+  isFeatured: false,
+  pricingTier: "free",
+};

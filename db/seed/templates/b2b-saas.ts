@@ -3,38 +3,38 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 5. B2B SaaS feature
 // ---------------------------------------------------------------------------
-export const b2bSaas: SystemTemplateSeed =   {
-    id: "sys-b2b-saas",
-    name: "B2B SaaS Feature",
-    description:
-      "A PRD for features sold to organisations, separating buyers from users and covering admin controls, RBAC, SSO, audit, packaging and existing-customer migration. Use it when the feature must pass procurement and security review as well as delight end users.",
-    category: "b2b",
-    sections: [
-      "Overview",
-      "Customer Problem and Business Case",
-      "Buyer and User Personas",
-      "Goals and Success Metrics",
-      "Scope and Non-Goals",
-      "User Stories and Acceptance Criteria",
-      "Functional Requirements",
-      "Admin Controls and Permissions",
-      "Security, SSO and Audit",
-      "Pricing and Packaging",
-      "Migration for Existing Customers",
-      "Rollout and Enablement",
-      "Risks and Mitigations",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "Which customers are asking for this (segment, plan, and a few accounts if you can share them), who feels the pain day to day, and who has to approve or pay for it?",
-    tags: ["b2b", "saas", "enterprise", "rbac", "sso", "pricing"],
-    features: [
-      "Buyer, admin and end-user personas kept separate",
-      "Role-by-action RBAC matrix and audit events",
-      "Plan packaging and entitlement rules",
-      "Safe defaults and migration for existing customers",
-    ],
-    systemPrompt: `You are a senior B2B SaaS product manager who has shipped enterprise features bought by IT and security teams and used daily by their colleagues. Turn the conversation with the PM into a PRD that engineering, sales, customer success and security reviewers can all work from.
+export const b2bSaas: SystemTemplateSeed = {
+  id: "sys-b2b-saas",
+  name: "B2B SaaS Feature",
+  description:
+    "A PRD for features sold to organisations, separating buyers from users and covering admin controls, RBAC, SSO, audit, packaging and existing-customer migration. Use it when the feature must pass procurement and security review as well as delight end users.",
+  category: "b2b",
+  sections: [
+    "Overview",
+    "Customer Problem and Business Case",
+    "Buyer and User Personas",
+    "Goals and Success Metrics",
+    "Scope and Non-Goals",
+    "User Stories and Acceptance Criteria",
+    "Functional Requirements",
+    "Admin Controls and Permissions",
+    "Security, SSO and Audit",
+    "Pricing and Packaging",
+    "Migration for Existing Customers",
+    "Rollout and Enablement",
+    "Risks and Mitigations",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "Which customers are asking for this (segment, plan, and a few accounts if you can share them), who feels the pain day to day, and who has to approve or pay for it?",
+  tags: ["b2b", "saas", "enterprise", "rbac", "sso", "pricing"],
+  features: [
+    "Buyer, admin and end-user personas kept separate",
+    "Role-by-action RBAC matrix and audit events",
+    "Plan packaging and entitlement rules",
+    "Safe defaults and migration for existing customers",
+  ],
+  systemPrompt: `You are a senior B2B SaaS product manager who has shipped enterprise features bought by IT and security teams and used daily by their colleagues. Turn the conversation with the PM into a PRD that engineering, sales, customer success and security reviewers can all work from.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent customer names, deal sizes, revenue, plans, prices or compliance commitments.
@@ -84,6 +84,6 @@ Before answering, check
 3. Every story action appears in the RBAC matrix and, if sensitive, as an audit event; every story has Given/When/Then criteria.
 4. Existing customers have a defined default and communication plan.
 5. Facts not from the conversation are marked "Assumption:" or are open questions.`,
-    isFeatured: false,
-    pricingTier: "free",
-  };
+  isFeatured: false,
+  pricingTier: "free",
+};

@@ -3,34 +3,34 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 2. Lean one-pager
 // ---------------------------------------------------------------------------
-export const leanOnePager: SystemTemplateSeed =   {
-    id: "sys-lean-one-pager",
-    name: "Lean One-Pager",
-    description:
-      "A one-page PRD built around the bet, the evidence and the riskiest assumptions. Use it for early-stage products, experiments and MVPs where learning fast matters more than completeness.",
-    category: "startup",
-    sections: [
-      "Problem",
-      "Target Customer",
-      "Evidence",
-      "Proposed Solution",
-      "Key User Stories",
-      "Success Metrics",
-      "Non-Goals",
-      "Riskiest Assumptions and Experiments",
-      "Launch Plan",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "In a sentence or two: what is the problem, who has it badly enough to switch from what they do today, and what is the smallest thing you could ship in the next few weeks to find out if solving it matters?",
-    tags: ["startup", "mvp", "lean", "one-pager", "experiments"],
-    features: [
-      "Readable in five minutes",
-      "Riskiest assumptions paired with the cheapest test",
-      "One decision metric plus a kill criterion",
-      "Scope cut to the smallest shippable bet",
-    ],
-    systemPrompt: `You are a senior product manager at an early-stage startup. Turn the conversation with the PM (often a founder) into a lean one-page PRD a small team can read in five minutes and start building from the same day. Optimise for learning speed: what must be true, how we will find out, and what we are deliberately not doing.
+export const leanOnePager: SystemTemplateSeed = {
+  id: "sys-lean-one-pager",
+  name: "Lean One-Pager",
+  description:
+    "A one-page PRD built around the bet, the evidence and the riskiest assumptions. Use it for early-stage products, experiments and MVPs where learning fast matters more than completeness.",
+  category: "startup",
+  sections: [
+    "Problem",
+    "Target Customer",
+    "Evidence",
+    "Proposed Solution",
+    "Key User Stories",
+    "Success Metrics",
+    "Non-Goals",
+    "Riskiest Assumptions and Experiments",
+    "Launch Plan",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "In a sentence or two: what is the problem, who has it badly enough to switch from what they do today, and what is the smallest thing you could ship in the next few weeks to find out if solving it matters?",
+  tags: ["startup", "mvp", "lean", "one-pager", "experiments"],
+  features: [
+    "Readable in five minutes",
+    "Riskiest assumptions paired with the cheapest test",
+    "One decision metric plus a kill criterion",
+    "Scope cut to the smallest shippable bet",
+  ],
+  systemPrompt: `You are a senior product manager at an early-stage startup. Turn the conversation with the PM (often a founder) into a lean one-page PRD a small team can read in five minutes and start building from the same day. Optimise for learning speed: what must be true, how we will find out, and what we are deliberately not doing.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent customers, traction numbers, quotes or market sizes.
@@ -73,6 +73,6 @@ Before answering, check
 3. Every user story has a Given/When/Then criterion.
 4. Every inference is marked "Assumption:"; nothing is invented.
 5. It fits on one page and a builder could start tomorrow.`,
-    isFeatured: false,
-    pricingTier: "free",
-  };
+  isFeatured: false,
+  pricingTier: "free",
+};

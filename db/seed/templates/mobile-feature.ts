@@ -3,38 +3,38 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 4. Mobile app feature
 // ---------------------------------------------------------------------------
-export const mobileFeature: SystemTemplateSeed =   {
-    id: "sys-mobile-feature",
-    name: "Mobile App Feature",
-    description:
-      "A PRD for iOS and Android features that covers offline behaviour, permissions, accessibility, analytics and app-store review. Use it whenever the feature ships inside a native or cross-platform mobile app.",
-    category: "mobile",
-    sections: [
-      "Overview",
-      "Problem and Success Metrics",
-      "Target Users and Platforms",
-      "Scope and Non-Goals",
-      "User Stories and Acceptance Criteria",
-      "User Experience and Flows",
-      "Offline and Network Behaviour",
-      "Permissions and Privacy",
-      "Accessibility",
-      "Analytics Events",
-      "Performance and Device Constraints",
-      "Release and App Store Review",
-      "Risks and Mitigations",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "What should people be able to do in the app that they can't today, and in what real-world moment will they reach for it: on the go, on a weak connection, with one hand free?",
-    tags: ["mobile", "ios", "android", "offline", "accessibility", "analytics"],
-    features: [
-      "Offline, sync and poor-network behaviour",
-      "Permission prompts with denied-state handling",
-      "Analytics event table tied to success metrics",
-      "App-store review and phased rollout checklist",
-    ],
-    systemPrompt: `You are a senior product manager for iOS and Android apps. Turn the conversation with the PM into a mobile feature PRD that engineering, design, QA and release management can execute.
+export const mobileFeature: SystemTemplateSeed = {
+  id: "sys-mobile-feature",
+  name: "Mobile App Feature",
+  description:
+    "A PRD for iOS and Android features that covers offline behaviour, permissions, accessibility, analytics and app-store review. Use it whenever the feature ships inside a native or cross-platform mobile app.",
+  category: "mobile",
+  sections: [
+    "Overview",
+    "Problem and Success Metrics",
+    "Target Users and Platforms",
+    "Scope and Non-Goals",
+    "User Stories and Acceptance Criteria",
+    "User Experience and Flows",
+    "Offline and Network Behaviour",
+    "Permissions and Privacy",
+    "Accessibility",
+    "Analytics Events",
+    "Performance and Device Constraints",
+    "Release and App Store Review",
+    "Risks and Mitigations",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "What should people be able to do in the app that they can't today, and in what real-world moment will they reach for it: on the go, on a weak connection, with one hand free?",
+  tags: ["mobile", "ios", "android", "offline", "accessibility", "analytics"],
+  features: [
+    "Offline, sync and poor-network behaviour",
+    "Permission prompts with denied-state handling",
+    "Analytics event table tied to success metrics",
+    "App-store review and phased rollout checklist",
+  ],
+  systemPrompt: `You are a senior product manager for iOS and Android apps. Turn the conversation with the PM into a mobile feature PRD that engineering, design, QA and release management can execute.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent platforms, OS versions, device data, analytics numbers or store policies.
@@ -84,6 +84,6 @@ Before answering, check
 3. Every metric has a baseline (or "Unknown"), target and timeframe, and is fed by a listed event.
 4. Every user story has Given/When/Then criteria.
 5. Facts not from the conversation are marked "Assumption:" or are open questions.`,
-    isFeatured: false,
-    pricingTier: "free",
-  };
+  isFeatured: false,
+  pricingTier: "free",
+};

@@ -3,37 +3,37 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 1. Standard PRD
 // ---------------------------------------------------------------------------
-export const standardPrd: SystemTemplateSeed =   {
-    id: "sys-standard-prd",
-    name: "Standard PRD",
-    description:
-      "A comprehensive, cross-functional PRD for most product features. Use it when engineering, design and leadership all need one document to plan, build and launch from.",
-    category: "general",
-    sections: [
-      "Overview",
-      "Problem Statement",
-      "Goals and Success Metrics",
-      "Target Users and Personas",
-      "User Stories and Acceptance Criteria",
-      "Functional Requirements",
-      "Non-Functional Requirements",
-      "Scope and Non-Goals",
-      "User Experience and Design",
-      "Dependencies and Assumptions",
-      "Risks and Mitigations",
-      "Release Plan and Milestones",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "What problem are you trying to solve, who runs into it most often, and what have you seen (data, support tickets, customer conversations) that tells you it is worth solving now?",
-    tags: ["prd", "comprehensive", "requirements", "cross-functional", "launch"],
-    features: [
-      "Success metrics with baselines, targets and timeframes",
-      "User stories with Given/When/Then acceptance criteria",
-      "Explicit non-goals, risks and mitigations",
-      "Release plan with exit criteria and rollback",
-    ],
-    systemPrompt: `You are a senior product manager who writes PRDs that engineering, design and leadership can act on without a follow-up meeting. Turn the conversation with the PM into a comprehensive PRD.
+export const standardPrd: SystemTemplateSeed = {
+  id: "sys-standard-prd",
+  name: "Standard PRD",
+  description:
+    "A comprehensive, cross-functional PRD for most product features. Use it when engineering, design and leadership all need one document to plan, build and launch from.",
+  category: "general",
+  sections: [
+    "Overview",
+    "Problem Statement",
+    "Goals and Success Metrics",
+    "Target Users and Personas",
+    "User Stories and Acceptance Criteria",
+    "Functional Requirements",
+    "Non-Functional Requirements",
+    "Scope and Non-Goals",
+    "User Experience and Design",
+    "Dependencies and Assumptions",
+    "Risks and Mitigations",
+    "Release Plan and Milestones",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "What problem are you trying to solve, who runs into it most often, and what have you seen (data, support tickets, customer conversations) that tells you it is worth solving now?",
+  tags: ["prd", "comprehensive", "requirements", "cross-functional", "launch"],
+  features: [
+    "Success metrics with baselines, targets and timeframes",
+    "User stories with Given/When/Then acceptance criteria",
+    "Explicit non-goals, risks and mitigations",
+    "Release plan with exit criteria and rollback",
+  ],
+  systemPrompt: `You are a senior product manager who writes PRDs that engineering, design and leadership can act on without a follow-up meeting. Turn the conversation with the PM into a comprehensive PRD.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent users, numbers, dates, customers or technical details.
@@ -81,6 +81,6 @@ Before answering, check
 3. Every user story has Given/When/Then criteria.
 4. Nothing is invented: anything not from the conversation is marked "Assumption:" or is an open question.
 5. Non-goals are explicit and every risk has a mitigation.`,
-    isFeatured: true,
-    pricingTier: "free",
-  };
+  isFeatured: true,
+  pricingTier: "free",
+};

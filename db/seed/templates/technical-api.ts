@@ -3,38 +3,38 @@ import type { SystemTemplateSeed } from "../system-templates";
 // ---------------------------------------------------------------------------
 // 3. Technical / API feature
 // ---------------------------------------------------------------------------
-export const technicalApi: SystemTemplateSeed =   {
-    id: "sys-technical-api",
-    name: "Technical / API Feature",
-    description:
-      "A PRD for backend, platform and API work, with contracts, data model changes and performance budgets spelled out. Use it when the consumers are developers or other services and compatibility matters.",
-    category: "technical",
-    sections: [
-      "Summary",
-      "Problem and Motivation",
-      "Goals and Success Metrics",
-      "Non-Goals",
-      "Consumers and Use Cases",
-      "API Contract",
-      "Data Model and Migrations",
-      "Performance Budgets",
-      "Security and Access Control",
-      "Backwards Compatibility and Versioning",
-      "Observability",
-      "Rollout and Rollback",
-      "Risks and Mitigations",
-      "Open Questions",
-    ],
-    initialQuestion:
-      "Which system or API are you changing, who calls it today (internal services, partners, public developers), and what can't they do now that this change should make possible?",
-    tags: ["api", "backend", "platform", "data-model", "migrations", "performance"],
-    features: [
-      "API contracts with schemas, errors and idempotency",
-      "Reversible migrations and backfill plan",
-      "Latency and throughput budgets by percentile",
-      "Compatibility, deprecation and staged rollout",
-    ],
-    systemPrompt: `You are a senior technical product manager who has shipped platform and API features at scale and writes PRDs staff engineers trust. Turn the conversation with the PM into a technical PRD for an API or backend feature.
+export const technicalApi: SystemTemplateSeed = {
+  id: "sys-technical-api",
+  name: "Technical / API Feature",
+  description:
+    "A PRD for backend, platform and API work, with contracts, data model changes and performance budgets spelled out. Use it when the consumers are developers or other services and compatibility matters.",
+  category: "technical",
+  sections: [
+    "Summary",
+    "Problem and Motivation",
+    "Goals and Success Metrics",
+    "Non-Goals",
+    "Consumers and Use Cases",
+    "API Contract",
+    "Data Model and Migrations",
+    "Performance Budgets",
+    "Security and Access Control",
+    "Backwards Compatibility and Versioning",
+    "Observability",
+    "Rollout and Rollback",
+    "Risks and Mitigations",
+    "Open Questions",
+  ],
+  initialQuestion:
+    "Which system or API are you changing, who calls it today (internal services, partners, public developers), and what can't they do now that this change should make possible?",
+  tags: ["api", "backend", "platform", "data-model", "migrations", "performance"],
+  features: [
+    "API contracts with schemas, errors and idempotency",
+    "Reversible migrations and backfill plan",
+    "Latency and throughput budgets by percentile",
+    "Compatibility, deprecation and staged rollout",
+  ],
+  systemPrompt: `You are a senior technical product manager who has shipped platform and API features at scale and writes PRDs staff engineers trust. Turn the conversation with the PM into a technical PRD for an API or backend feature.
 
 Using the conversation
 - Ground every statement in what the PM said. Never invent endpoint paths, field names, SLAs, traffic figures or system names.
@@ -83,6 +83,6 @@ Before answering, check
 2. Every operation lists its errors, every migration has a reversal, every budget has a number and unit.
 3. Every breaking change has a deprecation plan, and every use case has Given/When/Then criteria.
 4. Anything the PM did not state is marked "Assumption:" or is an open question.`,
-    isFeatured: false,
-    pricingTier: "free",
-  };
+  isFeatured: false,
+  pricingTier: "free",
+};

@@ -174,7 +174,7 @@ function list(token: Tokens.List, ctx: Ctx, options: BlockOptions) {
     flow.ensure(lh);
     const marker = markers[i]!;
     const x = token.ordered && !item.task ? flow.x + indent - 5 - widths[i]! : flow.x + 2;
-    const color = token.ordered || item.task ? options.color ?? GREY.text : theme.primaryText;
+    const color = token.ordered || item.task ? (options.color ?? GREY.text) : theme.primaryText;
     flow.page.text([[x, baselineOf(flow.y, lh, size), color, enc.show(marker, "regular", size)]]);
     const blocks = item.tokens.filter((t) => t.type !== "checkbox");
     flow.indented(indent, 0, () => {

@@ -7,7 +7,17 @@ import { wrapRuns } from "./wrap";
 
 /** Running header (company name, document title) and footer ("Page n of m") of every page. */
 
-function label(page: PageCanvas, enc: GlyphEncoder, m: Measurer, text: string, style: TextStyle, x: number, top: number, width: number, align: "left" | "right") {
+function label(
+  page: PageCanvas,
+  enc: GlyphEncoder,
+  m: Measurer,
+  text: string,
+  style: TextStyle,
+  x: number,
+  top: number,
+  width: number,
+  align: "left" | "right",
+) {
   const line = wrapRuns([{ text: truncate(m, text, style, width), style }], Number.POSITIVE_INFINITY, m, style.size)[0]!;
   drawLine(page, enc, line, x, top, style.size * 1.3, align, width);
 }

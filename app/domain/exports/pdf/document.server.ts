@@ -63,7 +63,16 @@ export async function buildPdf(doc: ExportDocument): Promise<Uint8Array> {
   if (!doc.markdown?.trim()) layoutBlocks(lexMarkdown("*This document has no content yet.*"), ctx);
 
   const firstBodyPage = 1 + tocPageCount;
-  const toc = entries.length > 0 ? layoutToc(ctx.headings, ctx.headings.map((h) => firstBodyPage + h.page + 1), theme, m, enc).pages : [];
+  const toc =
+    entries.length > 0
+      ? layoutToc(
+          ctx.headings,
+          ctx.headings.map((h) => firstBodyPage + h.page + 1),
+          theme,
+          m,
+          enc,
+        ).pages
+      : [];
   const pages = [titlePage(doc, theme, media.logo, m, enc), ...toc, ...body.pages];
   pages.forEach((page, i) => decoratePage(page, { number: i + 1, total: pages.length, title: doc.title, header: i > 0 }, theme, m, enc));
 

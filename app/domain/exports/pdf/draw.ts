@@ -50,16 +50,7 @@ export function baselineOf(top: number, height: number, size: number) {
   return top - (height - (ASCENT + DESCENT) * size) / 2 - ASCENT * size;
 }
 
-export function drawLine(
-  page: PageCanvas,
-  enc: GlyphEncoder,
-  line: Line,
-  x: number,
-  top: number,
-  height: number,
-  align: Align = "left",
-  width = 0,
-) {
+export function drawLine(page: PageCanvas, enc: GlyphEncoder, line: Line, x: number, top: number, height: number, align: Align = "left", width = 0) {
   const baseline = baselineOf(top, height, line.size);
   const left = align === "right" ? x + width - line.width : align === "center" ? x + (width - line.width) / 2 : x;
   const shows: [number, number, Theme["primary"], string][] = [];
@@ -91,7 +82,6 @@ export function flowLines(ctx: Ctx, lines: Line[], leading: number, align: Align
     flow.y -= height;
   }
 }
-
 
 /** Plain text in one style, wrapped, drawn from `top` down; returns the y under it. */
 export function textBlock(

@@ -40,9 +40,7 @@ export class EmbeddedFace {
     const name = `${tag}+${POSTSCRIPT_NAMES[this.face]}`;
 
     const subset = subsetTrueType(font, this.used.keys());
-    const file = context.register(
-      context.stream(deflateSync(subset, { level: 3 }), { Filter: "FlateDecode", Length1: subset.length }),
-    );
+    const file = context.register(context.stream(deflateSync(subset, { level: 3 }), { Filter: "FlateDecode", Length1: subset.length }));
     const flags = 4 | (font.fixedPitch ? 1 : 0) | (font.italicAngle !== 0 ? 64 : 0);
     const descriptor = context.register(
       context.obj({

@@ -94,8 +94,13 @@ export function embedPng(pdf: PDFDocument, bytes: Uint8Array): { ref: PDFRef; wi
     );
   const colors = colorType === 2 ? 3 : 1;
   if ((colorType === 0 || colorType === 2 || (colorType === 3 && palette)) && !transparency) {
-    const colorSpace = colorType === 3 ? context.obj(["Indexed", "DeviceRGB", palette!.length / 3 - 1, hex(palette!)]) : colorType === 2 ? "DeviceRGB" : "DeviceGray";
-    return { ref: xobject(png.data, { ColorSpace: colorSpace, DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: 8, Columns: width } }), width, height };
+    const colorSpace =
+      colorType === 3 ? context.obj(["Indexed", "DeviceRGB", palette!.length / 3 - 1, hex(palette!)]) : colorType === 2 ? "DeviceRGB" : "DeviceGray";
+    return {
+      ref: xobject(png.data, { ColorSpace: colorSpace, DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: 8, Columns: width } }),
+      width,
+      height,
+    };
   }
   if (colorType !== 4 && colorType !== 6 && !(colorType === 3 && palette)) return null;
 

@@ -35,7 +35,14 @@ export function titlePage(doc: ExportDocument, theme: Theme, logo: EmbeddedImage
   }
 
   let top = Math.min(y - 60, PAGE.height * 0.6);
-  top = textBlock(page, enc, m, doc.title || "Untitled PRD", { face: "bold", size: 28, color: GREY.text }, { x, top, width: CONTENT_WIDTH, leading: 1.2, maxLines: 7 });
+  top = textBlock(
+    page,
+    enc,
+    m,
+    doc.title || "Untitled PRD",
+    { face: "bold", size: 28, color: GREY.text },
+    { x, top, width: CONTENT_WIDTH, leading: 1.2, maxLines: 7 },
+  );
   top -= 10;
   page.fillRect(x, top - 3, 64, 3, theme.accent);
   top -= 20;

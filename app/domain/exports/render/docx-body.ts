@@ -25,7 +25,6 @@ import { bookmarkName, drawingXml, escAttr, escText, fit, MUTED, type Relationsh
  * text is kept, its tags dropped.
  */
 
-
 export interface Marks {
   bold?: boolean;
   italics?: boolean;
@@ -44,7 +43,6 @@ interface Place {
 }
 
 export type Align = "left" | "center" | "right";
-
 
 export class DocxBody {
   readonly rels: Relationship[] = [];

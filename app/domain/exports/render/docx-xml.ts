@@ -11,8 +11,9 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/FFFF) removed. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters XML cannot hold is the point.
-export const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "");
+export const xmlSafe = (s: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters XML cannot hold is the point.
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "");
 export const escText = (s: string) => xmlSafe(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 export const escAttr = (s: string) => escText(s).replace(/"/g, "&quot;");
 
@@ -87,7 +88,10 @@ function abstractNum(id: number, ordered: boolean) {
 /** numId 1: every bulleted list; then one numId per ordered list, restarting at its start number on its level. */
 export function numberingXml(ordered: { numId: number; level: number; start: number }[]): string {
   const nums = ordered
-    .map((o) => `<w:num w:numId="${o.numId}"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="${o.level}"><w:startOverride w:val="${o.start}"/></w:lvlOverride></w:num>`)
+    .map(
+      (o) =>
+        `<w:num w:numId="${o.numId}"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="${o.level}"><w:startOverride w:val="${o.start}"/></w:lvlOverride></w:num>`,
+    )
     .join("");
   return `${HEAD}<w:numbering xmlns:w="${NS_W}">${abstractNum(0, false)}${abstractNum(1, true)}<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>${nums}</w:numbering>`;
 }

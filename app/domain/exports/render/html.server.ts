@@ -26,8 +26,7 @@ interface TocEntry {
   depth: number;
 }
 
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const dataUri = (image: ExportImage) => `data:${image.contentType};base64,${image.data.toString("base64")}`;
 
@@ -113,7 +112,9 @@ export function renderBody(doc: ExportDocument): { html: string; toc: TocEntry[]
   const raw = marked.parse(doc.markdown, { async: false }) as string;
   const clean = sanitizeHtml(raw, sanitizeOptions(doc));
   const html = clean
-    .replace(new RegExp(`<p>PRDX${nonce}D(\\d+)X</p>`, "g"), (_, i: string) => diagramHtml(diagrams[Number(i)]!, doc.diagrams.get(diagrams[Number(i)]!) ?? null))
+    .replace(new RegExp(`<p>PRDX${nonce}D(\\d+)X</p>`, "g"), (_, i: string) =>
+      diagramHtml(diagrams[Number(i)]!, doc.diagrams.get(diagrams[Number(i)]!) ?? null),
+    )
     .replace(/<table>/g, '<div class="table-wrap"><table>')
     .replace(/<\/table>/g, "</table></div>");
   return { html, toc };
@@ -194,4 +195,3 @@ ${html}
 </html>
 `;
 }
-

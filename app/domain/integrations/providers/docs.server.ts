@@ -52,12 +52,16 @@ export const docsOAuth: OAuthClient = {
         code_verifier: codeVerifier ?? "",
       }),
     );
-    const me = await providerFetch(SERVICE, `${s.apiUrl}/oauth2/v3/userinfo`, { headers: { Authorization: `Bearer ${set.accessToken}`, Accept: "application/json" } });
+    const me = await providerFetch(SERVICE, `${s.apiUrl}/oauth2/v3/userinfo`, {
+      headers: { Authorization: `Bearer ${set.accessToken}`, Accept: "application/json" },
+    });
     const email = typeof me?.email === "string" ? me.email : null;
     return { ...set, workspaceId: typeof me?.sub === "string" ? me.sub : null, workspaceName: email ?? "Google account", accountEmail: email };
   },
   async refresh(s, refreshToken) {
-    return tokens(await postForm(s.tokenUrl, { client_id: s.clientId, client_secret: s.clientSecret, refresh_token: refreshToken, grant_type: "refresh_token" }));
+    return tokens(
+      await postForm(s.tokenUrl, { client_id: s.clientId, client_secret: s.clientSecret, refresh_token: refreshToken, grant_type: "refresh_token" }),
+    );
   },
   /** Revoking the refresh token ends the whole grant (its access tokens too). */
   async revoke(s, { accessToken, refreshToken }) {
@@ -71,11 +75,17 @@ export const docsOAuth: OAuthClient = {
 export const pkceChallenge = (verifier: string) => crypto.createHash("sha256").update(verifier).digest("base64url");
 
 /** Uploads HTML as a new Google Doc (Drive converts it); returns its id. */
-export async function createGoogleDoc(s: ProviderSettings, call: Authorized, doc: { name: string; html: Uint8Array }): Promise<{ documentId: string; documentUrl: string }> {
+export async function createGoogleDoc(
+  s: ProviderSettings,
+  call: Authorized,
+  doc: { name: string; html: Uint8Array },
+): Promise<{ documentId: string; documentUrl: string }> {
   const boundary = `prd-studio-${crypto.randomBytes(12).toString("hex")}`;
   const metadata = JSON.stringify({ name: doc.name, mimeType: GOOGLE_DOC_MIME });
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n`,
+    ),
     Buffer.from(doc.html),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -35,4 +35,5 @@ export type Authorized = <T>(request: (accessToken: string) => Promise<T>) => Pr
 export const basicAuth = (s: ProviderSettings) => `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString("base64")}`;
 
 /** Reads a numeric `expires_in` (seconds) from a token response. */
-export const expiresIn = (value: unknown) => (typeof value === "number" && value > 0 ? value : typeof value === "string" && Number(value) > 0 ? Number(value) : null);
+export const expiresIn = (value: unknown) =>
+  typeof value === "number" && value > 0 ? value : typeof value === "string" && Number(value) > 0 ? Number(value) : null;

@@ -70,8 +70,12 @@ export async function resolveSpaceKey(s: ProviderSettings, call: Authorized, clo
   const key = Array.isArray(body?.results) ? body.results[0]?.key : undefined;
   if (typeof key !== "string") {
     throw spaceId
-      ? new AppError("VALIDATION_ERROR", 400, `Confluence has no space with id ${spaceId} that you can see`, { details: [{ path: "spaceId", message: "Unknown space" }] })
-      : new AppError("VALIDATION_ERROR", 400, "Your Confluence site has no space you can publish to; pass spaceId", { details: [{ path: "spaceId", message: "No space found" }] });
+      ? new AppError("VALIDATION_ERROR", 400, `Confluence has no space with id ${spaceId} that you can see`, {
+          details: [{ path: "spaceId", message: "Unknown space" }],
+        })
+      : new AppError("VALIDATION_ERROR", 400, "Your Confluence site has no space you can publish to; pass spaceId", {
+          details: [{ path: "spaceId", message: "No space found" }],
+        });
   }
   return key;
 }

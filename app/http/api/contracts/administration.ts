@@ -83,12 +83,8 @@ export const adminUsageAnalytics = contract({
     filters: z.object({ userId: z.string().nullable(), projectId: z.string().nullable() }),
     ai: z.object({ calls: z.number(), inputTokens: z.number(), outputTokens: z.number(), tokens: z.number(), perDay: z.array(perDayAi) }),
     projects: z.object({ created: z.number(), perDay: z.array(z.object({ date: z.string(), count: z.number() })) }),
-    templateMetrics: z
-      .array(z.object({ templateId: z.string(), name: z.string(), projects: z.number(), projectsInPeriod: z.number() }))
-      .optional(),
-    alerts: z
-      .array(z.object({ metric: z.string(), message: z.string(), level: z.enum(["warning", "critical"]), percentage: z.number() }))
-      .optional(),
+    templateMetrics: z.array(z.object({ templateId: z.string(), name: z.string(), projects: z.number(), projectsInPeriod: z.number() })).optional(),
+    alerts: z.array(z.object({ metric: z.string(), message: z.string(), level: z.enum(["warning", "critical"]), percentage: z.number() })).optional(),
   }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
 });

@@ -69,7 +69,13 @@ export const suggestions = contract({
   auth: "user",
   rateLimit: "ai",
   body: suggestionsInputSchema,
-  response: z.object({ suggestions: z.array(suggestionDraftSchema.extend({ id: z.string() })).min(3).max(5), ...answeredShape }),
+  response: z.object({
+    suggestions: z
+      .array(suggestionDraftSchema.extend({ id: z.string() }))
+      .min(3)
+      .max(5),
+    ...answeredShape,
+  }),
   errors: [...AI_ERRORS, "NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -198,4 +204,3 @@ export const deleteOutput = contract({
   response: success,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
-

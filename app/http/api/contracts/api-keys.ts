@@ -9,7 +9,7 @@ const tag = "API keys";
 
 const scopesShape = z
   .array(z.enum(API_KEY_SCOPES))
-  .describe("The key's scopes, implied ones included (`[\"read\", \"write\"]` for a write key). Keys made before scopes existed hold all three.");
+  .describe('The key\'s scopes, implied ones included (`["read", "write"]` for a write key). Keys made before scopes existed hold all three.');
 
 const keyShape = z.object({
   id: z.string(),

@@ -97,8 +97,7 @@ export const getUsage = contract({
   path: "/api/usage",
   tag,
   summary: "Usage summary of the organization",
-  description:
-    "Eight metrics with current, limit (-1 unlimited) and percentageUsed. Warnings at 80% (`warning`) and 100% (`critical`).",
+  description: "Eight metrics with current, limit (-1 unlimited) and percentageUsed. Warnings at 80% (`warning`) and 100% (`critical`).",
   auth: "user",
   response: z.object({ plan: z.object({ name: z.string(), tier: planId }), usage: usageShape, warnings: z.array(warning) }),
 });

@@ -237,11 +237,15 @@ const viewShape = z.object({
   resolvedVia: z
     .enum(["personal_link", "share_link"])
     .nullable()
-    .describe("Which link the latest decision came through: the reviewer's personal link (named reviewer) or the share link (`resolvedByName` as typed, not verified)"),
+    .describe(
+      "Which link the latest decision came through: the reviewer's personal link (named reviewer) or the share link (`resolvedByName` as typed, not verified)",
+    ),
   resolvedByEmail: z
     .string()
     .nullable()
-    .describe("The address the personal link had been mailed to, when the latest decision came through it (confirmed by e-mail); null on the share-link listing"),
+    .describe(
+      "The address the personal link had been mailed to, when the latest decision came through it (confirmed by e-mail); null on the share-link listing",
+    ),
   personalLinkOnly: z.boolean().describe("Only the reviewer's personal link may decide this request; the share link gets 403"),
   reviewUrl: z
     .string()
@@ -354,14 +358,7 @@ export const deleteLink = contract({
 
 // ---------------------------------------------------------------- public stakeholder review
 
-const shareErrors = [
-  "VALIDATION_ERROR",
-  "INVALID_TOKEN",
-  "SHARE_PASSWORD_REQUIRED",
-  "SHARE_EXPIRED",
-  "NOT_FOUND",
-  "RATE_LIMITED",
-] as const;
+const shareErrors = ["VALIDATION_ERROR", "INVALID_TOKEN", "SHARE_PASSWORD_REQUIRED", "SHARE_EXPIRED", "NOT_FOUND", "RATE_LIMITED"] as const;
 
 export const reviewsByToken = contract({
   method: "GET",

@@ -1,10 +1,5 @@
 import { z } from "zod/v4";
-import {
-  createFolderSchema,
-  listFilesQuery,
-  updateFolderSchema,
-  uploadBodyDoc,
-} from "~/domain/files/files.schema";
+import { createFolderSchema, listFilesQuery, updateFolderSchema, uploadBodyDoc } from "~/domain/files/files.schema";
 import { contract } from "../contract";
 import { success } from "./shapes";
 
@@ -143,8 +138,7 @@ export const deleteFolder = contract({
   tag,
   summary: "Delete a folder and its subfolders; their files move to the project root",
   description:
-    "Files are never deleted with a folder: every file in the folder or any subfolder is moved to the project root. `movedFiles` says how many." +
-    editNote,
+    "Files are never deleted with a folder: every file in the folder or any subfolder is moved to the project root. `movedFiles` says how many." + editNote,
   auth: "user",
   params: folderParams,
   response: z.object({ success: z.literal(true), movedFiles: z.number() }),

@@ -105,7 +105,7 @@ export const receiveIncoming = contract({
   tag,
   summary: "Send an event to an incoming webhook",
   description:
-    "Public; the token in the path authenticates. JSON object or form-urlencoded body, at most 1 MB (413 PAYLOAD_TOO_LARGE, checked while reading). Every request that reaches an active endpoint is stored. `{type: \"url_verification\", challenge}` is answered with `{challenge}`. Otherwise `200 {received: true, eventId, status}` where `status` is `processed` or `failed` (the action's error is in `error`). Unknown or disabled token: 404. 120 requests per minute per token (429 RATE_LIMITED).",
+    'Public; the token in the path authenticates. JSON object or form-urlencoded body, at most 1 MB (413 PAYLOAD_TOO_LARGE, checked while reading). Every request that reaches an active endpoint is stored. `{type: "url_verification", challenge}` is answered with `{challenge}`. Otherwise `200 {received: true, eventId, status}` where `status` is `processed` or `failed` (the action\'s error is in `error`). Unknown or disabled token: 404. 120 requests per minute per token (429 RATE_LIMITED).',
   auth: "public",
   crossSite: true,
   params: tokenParams,

@@ -13,8 +13,7 @@ import { projectDetailShape } from "./projects";
 import { templateShape } from "./templates";
 
 const tag = "Marketplace";
-const protectedNote =
-  ' `systemPrompt` is the literal "[Protected]" unless the caller is a platform superadmin (send a session or API key to be recognised).';
+const protectedNote = ' `systemPrompt` is the literal "[Protected]" unless the caller is a platform superadmin (send a session or API key to be recognised).';
 
 export const submissionShape = z.object({
   id: z.string(),
@@ -134,7 +133,7 @@ export const fromMarketplace = contract({
   tag: "Projects",
   summary: "Copy a marketplace template into your organization and start a project from it",
   description:
-    'The copy is an organization template for owners and admins, a personal template for members, and counts against the plan\'s templates limit (403 LIMIT_REACHED, metric "templates"). `name` defaults to the template\'s name. The marketplace template\'s usageCount goes up by one. The copy\'s systemPrompt is "[Protected]" unless you are a superadmin: the marketplace prompt is never copied out. Not a public active template: 404.',
+    "The copy is an organization template for owners and admins, a personal template for members, and counts against the plan's templates limit (403 LIMIT_REACHED, metric \"templates\"). `name` defaults to the template's name. The marketplace template's usageCount goes up by one. The copy's systemPrompt is \"[Protected]\" unless you are a superadmin: the marketplace prompt is never copied out. Not a public active template: 404.",
   auth: "user",
   body: fromMarketplaceSchema,
   successStatus: 201,

@@ -31,7 +31,8 @@ export const listNotifications = contract({
   path: "/api/notifications",
   tag,
   summary: "List your notifications, newest first",
-  description: "`limit` default 50, max 200; `offset`; `unread=true` returns only unread ones. `total` counts the filtered list; `unreadCount` all your unread notifications.",
+  description:
+    "`limit` default 50, max 200; `offset`; `unread=true` returns only unread ones. `total` counts the filtered list; `unreadCount` all your unread notifications.",
   auth: "user",
   query: listNotificationsQuery,
   response: z.object({ notifications: z.array(notificationShape), unreadCount: z.number(), total: z.number() }),

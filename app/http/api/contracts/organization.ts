@@ -39,7 +39,8 @@ export const updateOrgSettings = contract({
   path: "/api/organization/settings",
   tag,
   summary: "Update name, branding colours and notification preferences",
-  description: "Body: `{name?, settings?: {branding?: {primaryColor, accentColor, companyName}, notifications?: {emailDigest, memberJoinedAlerts, billingAlerts, securityAlerts}}}`. Unknown keys are refused; validation details name the nested path (`settings.notifications.emailDigest`). The plan and logo are read-only here.",
+  description:
+    "Body: `{name?, settings?: {branding?: {primaryColor, accentColor, companyName}, notifications?: {emailDigest, memberJoinedAlerts, billingAlerts, securityAlerts}}}`. Unknown keys are refused; validation details name the nested path (`settings.notifications.emailDigest`). The plan and logo are read-only here.",
   auth: "user",
   roles: ADMIN_ROLES,
   body: updateOrgSettingsSchema,
@@ -70,7 +71,8 @@ export const changeMemberRole = contract({
   path: "/api/organization/members/{memberId}",
   tag,
   summary: "Change a member's role (admin, member, viewer)",
-  description: "`memberId` is the member's user id. Admins cannot change owners; the last owner cannot be demoted (409 OWNERSHIP_TRANSFER_REQUIRED). Emits `member.role_changed`.",
+  description:
+    "`memberId` is the member's user id. Admins cannot change owners; the last owner cannot be demoted (409 OWNERSHIP_TRANSFER_REQUIRED). Emits `member.role_changed`.",
   auth: "user",
   roles: ADMIN_ROLES,
   params: z.object({ memberId: z.string() }),
@@ -86,7 +88,8 @@ export const removeMember = contract({
   summary: "Remove a member (or leave)",
   // Open to every role (anyone may leave), but with an API key it is membership administration.
   scope: "admin",
-  description: "Admins and owners remove members; anyone may remove themselves. Their projects stay in the organization; `?reassignTo=<userId>` hands their projects and assignments to another member. The last owner cannot be removed. Emits `member.removed`.",
+  description:
+    "Admins and owners remove members; anyone may remove themselves. Their projects stay in the organization; `?reassignTo=<userId>` hands their projects and assignments to another member. The last owner cannot be removed. Emits `member.removed`.",
   auth: "user",
   params: z.object({ memberId: z.string() }),
   query: removeMemberQuery,
@@ -156,7 +159,8 @@ export const createInvitation = contract({
   path: "/api/invitations",
   tag,
   summary: "Invite someone by e-mail",
-  description: "Sends an e-mail with a single-use link valid 7 days. Members plus open invitations count against the plan's `members` limit (403 LIMIT_REACHED, metric `members`). A new invitation to the same address replaces the previous one; inviting a member is 409 CONFLICT. Emits `invitation.created`.",
+  description:
+    "Sends an e-mail with a single-use link valid 7 days. Members plus open invitations count against the plan's `members` limit (403 LIMIT_REACHED, metric `members`). A new invitation to the same address replaces the previous one; inviting a member is 409 CONFLICT. Emits `invitation.created`.",
   auth: "user",
   roles: ADMIN_ROLES,
   body: createInvitationSchema,
@@ -190,7 +194,8 @@ export const acceptInvitation = contract({
   path: "/api/invitations/accept",
   tag,
   summary: "Accept an invitation while signed in",
-  description: "The signed-in user's e-mail must match the invitation (403). Where the server delivers mail (SMTP), the account must also have confirmed its address: otherwise 403 FORBIDDEN, and a fresh confirmation link is sent. The session moves to the joined organization. Used, cancelled or unknown tokens: 401 INVALID_TOKEN; expired: 410 TOKEN_EXPIRED. To register instead, send `inviteToken` to POST /api/auth/register. Emits `invitation.accepted` and `member.added`.",
+  description:
+    "The signed-in user's e-mail must match the invitation (403). Where the server delivers mail (SMTP), the account must also have confirmed its address: otherwise 403 FORBIDDEN, and a fresh confirmation link is sent. The session moves to the joined organization. Used, cancelled or unknown tokens: 401 INVALID_TOKEN; expired: 410 TOKEN_EXPIRED. To register instead, send `inviteToken` to POST /api/auth/register. Emits `invitation.accepted` and `member.added`.",
   auth: "user",
   body: tokenSchema,
   response: z.object({ organization: orgSummary }),

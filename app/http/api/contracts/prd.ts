@@ -35,8 +35,7 @@ export const getPrd = contract({
   path: "/api/projects/{projectId}/prd",
   tag,
   summary: "Get the PRD",
-  description:
-    "404 when the project has no PRD yet. The ETag is the current version id. Also readable with `x-share-token`.",
+  description: "404 when the project has no PRD yet. The ETag is the current version id. Also readable with `x-share-token`.",
   auth: "share",
   params,
   response: z.object({ prd: prdShape }),
@@ -55,7 +54,10 @@ export const putPrd = contract({
   body: putPrdSchema,
   successStatus: 201,
   alsoSuccess: [200],
-  response: z.object({ prd: prdShape, merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)") }),
+  response: z.object({
+    prd: prdShape,
+    merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)"),
+  }),
   etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
@@ -69,7 +71,10 @@ export const patchPrd = contract({
   auth: "user",
   params,
   body: patchPrdSchema,
-  response: z.object({ prd: prdShape, merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)") }),
+  response: z.object({
+    prd: prdShape,
+    merged: z.boolean().optional().describe("true when the save was merged with versions saved since `baseVersionId` (`merge: true`)"),
+  }),
   etag: { ifMatch: true },
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });

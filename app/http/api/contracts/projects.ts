@@ -46,8 +46,7 @@ export const projectDetailShape = projectShape.extend({
   permissions: z.object({ canEdit: z.boolean(), canComment: z.boolean(), canManage: z.boolean(), canDelete: z.boolean() }),
 });
 
-const shareNote =
-  " Also readable with `x-share-token` (and `x-share-password` when the share has one).";
+const shareNote = " Also readable with `x-share-token` (and `x-share-password` when the share has one).";
 
 export const listProjects = contract({
   method: "GET",

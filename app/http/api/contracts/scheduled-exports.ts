@@ -47,7 +47,11 @@ const withSecret = scheduleShape.extend({ webhookSecret: z.string().optional() }
  * scheduleType takes both vocabularies; the canonical name is stored.
  */
 const createBody = createScheduleSchema.extend({ scheduleType: scheduleTypeEnum, format: formatEnum, deliveryMethod: deliveryMethodEnum });
-const updateBody = updateScheduleSchema.extend({ scheduleType: scheduleTypeEnum.optional(), format: formatEnum.optional(), deliveryMethod: deliveryMethodEnum.optional() });
+const updateBody = updateScheduleSchema.extend({
+  scheduleType: scheduleTypeEnum.optional(),
+  format: formatEnum.optional(),
+  deliveryMethod: deliveryMethodEnum.optional(),
+});
 
 const logShape = z.object({
   id: z.string(),
@@ -66,7 +70,7 @@ const rules = [
   "`projectId` is optional: with it, the PRD of that project; without it (absent, null or empty), a digest of every project the schedule's creator can read when it runs (archived ones left out; another organization's never), delivered as one zip with a PDF/HTML/DOCX/Markdown file per project and a README.txt listing each with its status and, with `includeChangelog`, its changes since the last delivery (at most 100 projects and 15 MB of files). A digest cannot be `on_status_change`. Owners, admins and members may create one; owners, admins and its creator change, run or delete it; viewers do not see digests. `timezone` is an IANA name; every time is computed in it (09:00 stays 09:00 across daylight-saving changes).",
   "weekly: every 7 days at the weekday and time of `scheduledAt` (its first occurrence), Mondays 09:00 without it. cron: `cronExpression` with five fields, at most every 15 minutes. one_time: `scheduledAt` in the future. on_status_change: `triggerStatus`, a project status.",
   "`scheduledAt` without `Z` or an offset is read in `timezone`.",
-  "email: 1 to 20 `recipients`, the file attached, `customSubject` and `customMessage` used. webhook: `webhookUrl` (private and loopback targets refused unless ALLOW_PRIVATE_WEBHOOK_TARGETS=true); the body is signed (hex HMAC-SHA256 in `x-webhook-signature`) with `webhookSecret`, returned once; a digest's body adds `scope: \"organization\"` and `projects` (id, name, status, file or note, changelog).",
+  'email: 1 to 20 `recipients`, the file attached, `customSubject` and `customMessage` used. webhook: `webhookUrl` (private and loopback targets refused unless ALLOW_PRIVATE_WEBHOOK_TARGETS=true); the body is signed (hex HMAC-SHA256 in `x-webhook-signature`) with `webhookSecret`, returned once; a digest\'s body adds `scope: "organization"` and `projects` (id, name, status, file or note, changelog).',
 ].join("\n\n");
 
 export const listScheduledExports = contract({
@@ -74,7 +78,8 @@ export const listScheduledExports = contract({
   path: "/api/scheduled-exports",
   tag,
   summary: "Scheduled exports of the organization (optionally of one project)",
-  description: "Viewers see the schedules of projects shared with them; other roles also see the organization's digests (`projectId: null`, `projectName: null`). `lastDeliveryStatus` is the status of the latest delivery log entry.",
+  description:
+    "Viewers see the schedules of projects shared with them; other roles also see the organization's digests (`projectId: null`, `projectName: null`). `lastDeliveryStatus` is the status of the latest delivery log entry.",
   auth: "user",
   plan: "pro",
   query: listSchedulesQuery,
@@ -173,7 +178,8 @@ export const listScheduledExportLogs = contract({
   path: "/api/scheduled-exports/{exportId}/logs",
   tag,
   summary: "Delivery log of a scheduled export (last 50, newest first)",
-  description: "Status `pending` (running or waiting for a retry; `error` holds the latest failed attempt), `delivered` or `failed` (with `error`). `recipients`: the e-mail addresses, or the webhook URL.",
+  description:
+    "Status `pending` (running or waiting for a retry; `error` holds the latest failed attempt), `delivered` or `failed` (with `error`). `recipients`: the e-mail addresses, or the webhook URL.",
   auth: "user",
   plan: "pro",
   params,

@@ -31,9 +31,7 @@ export const errorShape = z.object({
 });
 
 /** "true"/"false"/"1"/"0" in a query string (z.coerce.boolean would read "false" as true). */
-export const queryBoolean = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** The query an OAuth service redirects the browser back with (RFC 6749 §4.1.2): `code` and `state`, or `error`. */
 export const oauthCallbackQuery = z.object({

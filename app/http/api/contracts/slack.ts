@@ -49,7 +49,7 @@ export const slackRouting = contract({
   tag,
   summary: "Choose the Slack channels (owners and admins)",
   description:
-    "Each channel id must be one the app can see (conversations.list), else 400 VALIDATION_ERROR on that field. `null` or \"\" clears a choice; a key left out is kept. `projects` sets or clears per-project overrides (projects of this organization only). 409 CONFLICT when Slack is not connected. Answers the new status.",
+    'Each channel id must be one the app can see (conversations.list), else 400 VALIDATION_ERROR on that field. `null` or "" clears a choice; a key left out is kept. `projects` sets or clears per-project overrides (projects of this organization only). 409 CONFLICT when Slack is not connected. Answers the new status.',
   auth: "user",
   roles: ADMIN_ROLES,
   body: slackRoutingSchema,

@@ -36,8 +36,7 @@ export const templateShape = z.object({
   updatedAt: z.string(),
 });
 
-const protectedNote =
-  ' On system and marketplace templates `systemPrompt` is the literal "[Protected]" unless the caller is a superadmin (SUPERADMIN_EMAILS).';
+const protectedNote = ' On system and marketplace templates `systemPrompt` is the literal "[Protected]" unless the caller is a superadmin (SUPERADMIN_EMAILS).';
 
 export const listTemplates = contract({
   method: "GET",

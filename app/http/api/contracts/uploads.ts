@@ -27,7 +27,7 @@ export const uploadDocument = contract({
   description:
     "A PDF (`%PDF-` and parseable), a Word document (a .docx zip with `word/document.xml`) or UTF-8 text without binary bytes (Markdown when the name ends .md/.markdown or the text has Markdown structure, else plain text); anything else is 415 UNSUPPORTED_MEDIA_TYPE." +
     typeNote +
-    " Over 10 MB is 413 PAYLOAD_TOO_LARGE while the body is read. `text` is the extracted text, at most 200,000 characters (`truncated: true` when cut); `type` is pdf, docx, txt or md. `analysis` comes from the caller's AI provider, or the built-in offline drafter (`model: \"builtin\"`) without a key. Each processed document counts once in the monthly `document_uploads` quota (403 LIMIT_REACHED with `metric` when used up, checked before the body is read).",
+    ' Over 10 MB is 413 PAYLOAD_TOO_LARGE while the body is read. `text` is the extracted text, at most 200,000 characters (`truncated: true` when cut); `type` is pdf, docx, txt or md. `analysis` comes from the caller\'s AI provider, or the built-in offline drafter (`model: "builtin"`) without a key. Each processed document counts once in the monthly `document_uploads` quota (403 LIMIT_REACHED with `metric` when used up, checked before the body is read).',
   auth: "user",
   requestType: "multipart",
   body: documentBodyDoc,

@@ -1,11 +1,6 @@
 // Contracts of this area. Each exported contract is picked up by ./index.ts.
 import { z } from "zod/v4";
-import {
-  deleteAccountSchema,
-  onboardingSchema,
-  timezoneSchema,
-  updateProfileSchema,
-} from "~/domain/users/users.schema";
+import { deleteAccountSchema, onboardingSchema, timezoneSchema, updateProfileSchema } from "~/domain/users/users.schema";
 import { contract } from "../contract";
 
 const tag = "User account";
@@ -80,9 +75,7 @@ export const completeOnboarding = contract({
   auth: "user",
   body: onboardingSchema,
   response: onboardingStatus.extend({
-    organization: z
-      .object({ id: z.string(), name: z.string(), slug: z.string(), plan: z.string(), role: z.literal("owner") })
-      .nullable(),
+    organization: z.object({ id: z.string(), name: z.string(), slug: z.string(), plan: z.string(), role: z.literal("owner") }).nullable(),
     invitations: z.object({ recorded: z.array(z.string()), skipped: z.array(z.string()), sent: z.boolean() }),
   }),
   errors: ["VALIDATION_ERROR", "FORBIDDEN"],
@@ -115,8 +108,7 @@ export const recordActivity = contract({
   path: "/api/user/activity",
   tag,
   summary: "Record that you are active",
-  description:
-    "Writes `lastActiveAt` at most once per 5 minutes; pings inside the window answer 200 with `recorded: false` and write nothing.",
+  description: "Writes `lastActiveAt` at most once per 5 minutes; pings inside the window answer 200 with `recorded: false` and write nothing.",
   auth: "user",
   response: z.object({ success: z.literal(true), recorded: z.boolean(), lastActiveAt: z.string().nullable() }),
 });
