@@ -44,6 +44,8 @@ const envSchema = z.object({
     ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("PRD Studio <no-reply@localhost>"),
+  /** SMTP: the bound on connecting and on the server's greeting; an idle socket mid-message is cut after twice this. */
+  SMTP_TIMEOUT_MS: unsetIfBlank(z.coerce.number().int().min(100).max(120_000).default(10_000)),
   ALLOW_PRIVATE_WEBHOOK_TARGETS: bool,
   TRUST_PROXY: bool,
   SESSION_SECRET: unsetIfBlank(
