@@ -34,11 +34,19 @@ export interface SlackMessage {
   blocks: unknown[];
 }
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/**
+ * Slack's escaping of text (its "Formatting text for app surfaces"): `&`, `<`
+ * and `>` become entities, so a name such as `<!channel>` or `<@U123>` is shown
+ * as typed instead of notifying a channel or a person. Applied to every piece of
+ * user text, in the `text` fallback as in the mrkdwn blocks; the links built
+ * here (`<url|label>`) keep their brackets, with a label of ours.
+ */
+export const escapeSlackText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const esc = escapeSlackText;
 
 export function buildMessage(a: { projectName: string | null; what: string; who: string | null; url: string }): SlackMessage {
-  const subject = a.projectName ? `${a.projectName}: ${a.what}` : a.what;
-  const by = a.who ? ` (by ${a.who})` : "";
+  const subject = a.projectName ? `${esc(a.projectName)}: ${esc(a.what)}` : esc(a.what);
+  const by = a.who ? ` (by ${esc(a.who)})` : "";
   return {
     text: `${subject}${by} ${a.url}`,
     blocks: [
