@@ -1,9 +1,11 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, Migrator, type Transaction } from "kysely";
 import { migrations } from "./migrations/index";
+import { nestedTransactions } from "./nested-transactions";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import type { Database } from "./schema";
+import { GuardedSqliteDialect } from "./transaction-driver";
 
 export type DB = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -55,6 +57,7 @@ export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
   type Prepared = Pick<SQLite.Statement, "reader" | "all" | "run" | "iterate"> & { readonly busy?: boolean };
   const cache = new Map<string, Prepared>();
   const counter = { writes: 0 };
+  const transactions = nestedTransactions(sqlite);
   const wrap = (stmt: SQLite.Statement): Prepared => {
     if (stmt.readonly) return stmt;
     return {
@@ -79,6 +82,8 @@ export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
   return {
     counter,
     prepare(sql: string) {
+      const control = transactions.control(sql);
+      if (control) return control;
       let stmt = cache.get(sql);
       // A statement still iterating (kysely's streaming) cannot be shared: prepare a fresh one.
       if (stmt?.busy) return wrap(sqlite.prepare(sql));
@@ -99,7 +104,8 @@ export function cachedStatements(sqlite: SQLite.Database, max = 2000) {
 export function createDb(file: string): { db: DB; sqlite: SQLite.Database; writes: { writes: number } } {
   const sqlite = openSqlite(file);
   const statements = cachedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as never }) });
+  // Transactions SQLite rolled back itself (a full disk) fail with SQLite's error, not kysely's ROLLBACK's (./transaction-driver.ts).
+  const db = new Kysely<Database>({ dialect: new (require("kysely").SqliteDialect)({ database: statements as never }) });
   return { db, sqlite, writes: statements.counter };
 }
 

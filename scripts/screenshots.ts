@@ -16,7 +16,10 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import sharp from "sharp";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../db/seed/demo/people";
+import { DEMO_EMAIL, demoPassword } from "../db/seed/demo/people";
+
+/** The demo's password for this run, handed to the seed (DEMO_PASSWORD) and typed on the sign-in page. */
+const DEMO_PASSWORD = demoPassword();
 import { startServer } from "../tests/e2e/server-process";
 
 const OUT = "docs/screenshots";
@@ -134,7 +137,7 @@ async function main() {
   const browser = await launch();
   try {
     const seeded = spawnSync(process.execPath, ["--import", "tsx", "db/seed.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, APP_URL: server.baseUrl },
+      env: { ...process.env, DATA_DIR: dataDir, APP_URL: server.baseUrl, DEMO_PASSWORD },
       encoding: "utf8",
     });
     if (seeded.status !== 0) throw new Error(`The demo seed failed:\n${seeded.stdout}${seeded.stderr}`);

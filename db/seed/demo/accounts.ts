@@ -11,7 +11,7 @@ import { updateProfile } from "~/domain/users/profile.server";
 import { onboardingSchema, updateProfileSchema } from "~/domain/users/users.schema";
 import { isSuperadmin } from "~/domain/users/users.server";
 import { db } from "~/db.server";
-import { DEMO_ORG_NAME, DEMO_PASSWORD, PEOPLE, type PersonKey } from "./people";
+import { DEMO_ORG_NAME, PEOPLE, type PersonKey } from "./people";
 
 /**
  * The demo organization and its people, made the way people make them: the
@@ -43,9 +43,9 @@ export async function actorFor(orgId: string, userId: string): Promise<Actor> {
   };
 }
 
-export async function createPeople(meta: RequestMeta): Promise<{ orgId: string; actors: Actors }> {
+export async function createPeople(meta: RequestMeta, password: string): Promise<{ orgId: string; actors: Actors }> {
   const [owner, ...others] = PEOPLE;
-  const signedUp = await register({ name: owner!.name, email: owner!.email, password: DEMO_PASSWORD, timezone: "Europe/Amsterdam" }, meta);
+  const signedUp = await register({ name: owner!.name, email: owner!.email, password, timezone: "Europe/Amsterdam" }, meta);
   const orgId = signedUp.organization.id;
   const ownerId = signedUp.user.id;
   // The link of the confirmation e-mail, followed.
@@ -89,7 +89,7 @@ export async function createPeople(meta: RequestMeta): Promise<{ orgId: string; 
     );
     const { url } = await invitationLink(actors.dana!, invitation.id, meta);
     const inviteToken = decodeURIComponent(url.split("/invite/")[1]!);
-    const joined = await register({ name: person.name, email: person.email, password: DEMO_PASSWORD, timezone: "Europe/Amsterdam", inviteToken }, meta);
+    const joined = await register({ name: person.name, email: person.email, password, timezone: "Europe/Amsterdam", inviteToken }, meta);
     const actor = await actorFor(orgId, joined.user.id);
     await updateProfile(actor, updateProfileSchema.parse({ jobTitle: person.jobTitle, bio: person.bio }));
     actors[person.key] = actor;

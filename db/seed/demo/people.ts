@@ -1,10 +1,25 @@
+import crypto from "node:crypto";
 import type { Role } from "#db/schema";
 
-/** The people of the demo organization (npm run db:seed). Everyone signs in with DEMO_PASSWORD. */
+/** The people of the demo organization (npm run db:seed). Everyone signs in with the password the seed prints. */
 
 export const DEMO_ORG_NAME = "Acme Robotics";
 export const DEMO_EMAIL = "demo@example.com";
-export const DEMO_PASSWORD = "Demo-Password-1";
+
+const LETTERS = "abcdefghijkmnopqrstuvwxyz";
+const DIGITS = "23456789";
+
+/**
+ * A fresh password for the demo's people, made once per seed and printed once:
+ * three groups of five letters and digits, e.g. "Kq7mt-x3pwe-h9rva" (about 75
+ * bits; it meets the password rule: an uppercase letter, a lowercase one, a digit).
+ */
+export function demoPassword() {
+  const pick = (alphabet: string) => alphabet[crypto.randomInt(alphabet.length)]!;
+  const group = () => Array.from({ length: 5 }, (_, i) => pick(i === 0 ? LETTERS : i === 2 ? DIGITS : LETTERS + DIGITS)).join("");
+  const [first, ...rest] = [group(), group(), group()];
+  return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join("-");
+}
 
 export type PersonKey = "dana" | "marcus" | "priya" | "tom" | "elena";
 
