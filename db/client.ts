@@ -105,7 +105,7 @@ export function createDb(file: string): { db: DB; sqlite: SQLite.Database; write
   const sqlite = openSqlite(file);
   const statements = cachedStatements(sqlite);
   // Transactions SQLite rolled back itself (a full disk) fail with SQLite's error, not kysely's ROLLBACK's (./transaction-driver.ts).
-  const db = new Kysely<Database>({ dialect: new (require("kysely").SqliteDialect)({ database: statements as never }) });
+  const db = new Kysely<Database>({ dialect: new GuardedSqliteDialect({ database: statements as never }, sqlite) });
   return { db, sqlite, writes: statements.counter };
 }
 
