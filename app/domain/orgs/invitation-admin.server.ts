@@ -6,9 +6,8 @@ import { ADMIN_ROLES, type Actor, type RequestMeta, requireRole } from "../actor
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { assertWithinLimit } from "../billing/limits.server";
 import { AppError, notFound } from "../errors";
-import { mailIsDelivered, queueEmail } from "../mail/mail.server";
+import { queueEmail } from "../mail/mail.server";
 import { invitationMessage } from "./invitation-mail";
-import { resendVerification } from "../auth/auth.server";
 import { assertUsable, createInvitationRecord, INVITATION_TTL_MS, redeemInvitation } from "./invitations.server";
 import type { CreateInvitationInput } from "./orgs.schema";
 import type { Selectable } from "kysely";
@@ -209,11 +208,11 @@ export async function verifyInvitation(token: string) {
 
 /**
  * The signed-in user (whose e-mail must match) joins the organization; their
- * session moves there. Where mail is delivered (SMTP_URL), the account must
- * also have confirmed its address: an account that merely registered the
- * invitee's address cannot use a link that leaked to it (a fresh
- * confirmation link is sent, and the answer says so). Without SMTP nobody
- * can confirm an address, and the link itself came from an admin by hand.
+ * session moves there. The token itself proves the address: it was mailed
+ * there (or, without SMTP, handed over by an admin who read it in the outbox,
+ * the only people who can), so an account whose e-mail is the invitation's
+ * and not yet confirmed is confirmed by accepting, as signing up with the
+ * token does. An account with another address is refused (redeemInvitation).
  */
 export async function acceptInvitation(actor: Actor, token: string) {
   const sent = await db.selectFrom("invitations").select(["orgId", "email", "status", "expiresAt"]).where("tokenHash", "=", sha256(token)).executeTakeFirst();
@@ -221,17 +220,33 @@ export async function acceptInvitation(actor: Actor, token: string) {
     const already = await db.selectFrom("memberships").select("id").where("orgId", "=", sent.orgId).where("userId", "=", actor.user.id).executeTakeFirst();
     if (already) throw new AppError("CONFLICT", 409, "You are already a member of this organization");
     assertUsable(sent);
-    if (mailIsDelivered() && !actor.user.emailVerified) {
-      await resendVerification({ email: actor.user.email }, { ip: actor.ip, userAgent: actor.userAgent, appUrl: appUrl() });
-      throw new AppError(
-        "FORBIDDEN",
-        403,
-        `Confirm your e-mail address before joining: we sent a confirmation link to ${actor.user.email}. Open it, then accept the invitation again.`,
-      );
-    }
   }
   return db.transaction().execute(async (trx) => {
     const { org, role } = await redeemInvitation(trx, token, actor.user, { ip: actor.ip, userAgent: actor.userAgent });
+    if (!actor.user.emailVerified) {
+      // Reached only with the invitation's own address (redeemInvitation refuses any other).
+      const now = nowIso();
+      const confirmed = await trx
+        .updateTable("users")
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where("id", "=", actor.user.id)
+        .where("emailVerifiedAt", "is", null)
+        .executeTakeFirst();
+      if (Number(confirmed.numUpdatedRows) > 0) {
+        await writeAudit(trx, {
+          orgId: org.id,
+          actorId: actor.user.id,
+          actorEmail: actor.user.email,
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+          action: "auth.email_verified",
+          category: "auth",
+          targetType: "user",
+          targetId: actor.user.id,
+          metadata: { via: "invitation" },
+        });
+      }
+    }
     if (actor.sessionId) await trx.updateTable("sessions").set({ orgId: org.id }).where("id", "=", actor.sessionId).execute();
     return { organization: { id: org.id, name: org.name, slug: org.slug, plan: org.plan, role } };
   });
