@@ -1,14 +1,15 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
 import { AI_RATE_PER_MINUTE } from "~/domain/billing/plans";
-import { assertAllowed, RateLimiter } from "~/utils/rate-limiter.server";
+import { RateLimiter } from "~/utils/rate-limiter.server";
 import { resolveProvider } from "~/ai/keys.server";
 import { PROVIDER_IDS, type ProviderId } from "~/ai/types";
 
 /**
  * The plan's AI request rate, per user (docs/ai.md: free 10, starter 30,
- * pro 60, enterprise 300 a minute). One counter for both doors: the /api
- * boundary (contracts with `rateLimit: "ai"`) and the HTML forms that run AI.
+ * pro 60, enterprise 300 a minute). One counter for every door: the policy
+ * (app/http/policy/guard.server.ts) counts contracts with `rateLimit: "ai"`
+ * for /api, /mcp and the HTML forms that run AI; nothing else calls these.
  */
 export const aiLimiter = new RateLimiter(60_000);
 
@@ -25,11 +26,6 @@ export async function usesProvider(actor: Actor, provider?: unknown) {
   const explicit = PROVIDER_IDS.includes(provider as ProviderId) ? (provider as ProviderId) : undefined;
   const resolved = await resolveProvider({ userId: actor.user.id, orgId: actor.org.id }, { provider: explicit });
   return resolved.source !== "builtin";
-}
-
-/** Counts a provider request and throws 429 RATE_LIMITED when the minute's budget is spent; offline requests pass uncounted. */
-export async function assertAiRate(actor: Actor, provider?: unknown) {
-  if (await usesProvider(actor, provider)) assertAllowed(hitAiRate(actor), "AI requests");
 }
 
 /**

@@ -17,6 +17,7 @@ import { getProject } from "~/domain/projects/projects.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { renderMarkdownForPage } from "~/utils/markdown.server";
 import { CommentsPanel } from "~/components/comments-panel";
+import * as collaboration from "~/http/api/contracts/collaboration";
 import { commentsAction, commentsData } from "~/http/ui/comments-ui.server";
 import { PrdCheckCard } from "~/components/ai/prd-check-card";
 import { checkProjectPrd } from "~/domain/prd/check.server";
@@ -93,10 +94,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
+/** The /api operation each comment form mirrors: its rules apply to the form post. */
+const commentOperation = (intent: string) =>
+  intent === "comment-delete"
+    ? collaboration.deleteComment
+    : intent === "comment-edit" || intent === "comment-resolve" || intent === "comment-reopen"
+      ? collaboration.updateComment
+      : collaboration.createComment;
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireUiActor(request, context);
   const values = await formValues(request);
-  if (values.intent?.startsWith("comment-")) return commentsAction(actor, params.projectId!, values);
+  if (values.intent?.startsWith("comment-")) return commentsAction(actor, params.projectId!, values, commentOperation);
   try {
     const input = putPrdSchema.parse({ ...values, baseVersionId: values.baseVersionId || undefined });
     const { merged, prd } = await savePrd(actor, params.projectId!, input, { mode: "put" });

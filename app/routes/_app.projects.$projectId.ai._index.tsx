@@ -12,7 +12,8 @@ import { getProjectScore, scoreProject } from "~/domain/ai-tools/score.server";
 import { suggestImprovements } from "~/domain/ai-tools/suggestions.server";
 import { listViews } from "~/domain/collaboration/stakeholders.server";
 import { aiToolPage } from "~/http/ui/ai-ui.server";
-import { assertAiRate } from "~/http/ai-rate.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
+import { underPolicy } from "~/http/ui/intent-action.server";
 import { formFailure, formValues, requireUiActor } from "~/http/ui/ui.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -36,16 +37,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     const { prd } = await aiToolPage(request, context, projectId);
     const content = prd?.content ?? "";
-    await assertAiRate(actor, values.provider);
+    // Each tool under the policy of the /api operation it mirrors: the AI rate, and an AI slot while it runs.
     if (values.intent === "score") {
-      await scoreProject(actor, projectId, {}, request.signal);
+      await underPolicy(actor, aiTools.scoreProject, values, () => scoreProject(actor, projectId, {}, request.signal));
       return redirect(`/projects/${projectId}/ai#score-heading`);
     }
     if (values.intent === "coach") {
-      await collect(await startCoach(actor, { prdContent: content, projectId }), request.signal);
+      await underPolicy(actor, aiTools.coach, values, async () => collect(await startCoach(actor, { prdContent: content, projectId }), request.signal));
       return redirect(`/projects/${projectId}/ai#coach-heading`);
     }
-    const result = await suggestImprovements(actor, { content, projectId }, request.signal);
+    const result = await underPolicy(actor, aiTools.suggestions, values, () => suggestImprovements(actor, { content, projectId }, request.signal));
     return { suggestions: result.suggestions, model: result.model, at: new Date().toISOString() };
   } catch (error) {
     return formFailure(error, values, [], { intent: values.intent });

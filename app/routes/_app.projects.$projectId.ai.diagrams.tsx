@@ -11,6 +11,7 @@ import { wireframeSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { startWireframe } from "~/domain/ai-tools/writing.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
 import { splitSections } from "~/utils/md-sections";
 
 const LABELS: Record<(typeof DIAGRAM_TYPES)[number], string> = {
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  outputToolAction(args, "diagrams", async ({ actor, prd, project }, values) => {
+  outputToolAction(args, "diagrams", aiTools.wireframe, async ({ actor, prd, project }, values) => {
     const input = wireframeSchema.parse({ content: prd?.content ?? "", diagramType: values.diagramType, section: values.section, projectId: project.id });
     await collect(await startWireframe(actor, input), args.request.signal);
   });

@@ -10,6 +10,7 @@ import { codeSpecSchema, technicalSpecsSchema, userStoriesSchema } from "~/domai
 import { startCodeSpec, startTechnicalSpecs, startUserStories } from "~/domain/ai-tools/writing.server";
 import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
 import { trackersShown } from "~/domain/trackers/connections.server";
 import { sentStoriesOf } from "~/domain/trackers/delivery-sections.server";
 import deliveryStyles from "~/styles/delivery.css?url";
@@ -30,8 +31,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The /api operation each of the page's tools mirrors (its rules and AI rate apply to the form post). */
+const documentTool = (values: { intent?: string }) =>
+  values.intent === "technical_specs" ? aiTools.technicalSpecs : values.intent === "code_spec" ? aiTools.codeSpec : aiTools.userStories;
+
 export const action = (args: ActionFunctionArgs) =>
-  outputToolAction(args, "documents", async ({ actor, prd, project }, values) => {
+  outputToolAction(args, "documents", documentTool, async ({ actor, prd, project }, values) => {
     const content = prd?.content ?? "";
     const base = { projectId: project.id, projectName: project.name };
     const producer =

@@ -13,7 +13,8 @@ import { diffTexts } from "~/domain/prd/diff.server";
 import { savePrd } from "~/domain/prd/prd.server";
 import { aiToolPage } from "~/http/ui/ai-ui.server";
 import { redirectWithNotice } from "~/http/ui/flash.server";
-import { assertAiRate } from "~/http/ai-rate.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
+import { underPolicy } from "~/http/ui/intent-action.server";
 import { formFailure, formValues } from "~/http/ui/ui.server";
 import { replaceSection, splitSections } from "~/utils/md-sections";
 
@@ -41,12 +42,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const message = "The improvement was saved as a new version of the PRD.";
       return redirectWithNotice(`/projects/${projectId}`, message);
     }
-    await assertAiRate(actor, values.provider);
     const index = values.section ? Number(values.section) : -1;
     const parts = splitSections(current);
     const original = index >= 0 && parts[index] ? parts[index]!.text : current;
     const input = improveSchema.parse({ ...values, content: original, projectId });
-    const done = await collect(await startImprove(actor, input), request.signal);
+    // Under the policy of POST /api/ai/improve: the AI rate, and an AI slot while it runs.
+    const done = await underPolicy(actor, aiTools.improve, input, async () => collect(await startImprove(actor, input), request.signal));
     const improved = String(done.fullContent);
     const next = index >= 0 ? replaceSection(current, index, improved) : improved;
     return {

@@ -10,6 +10,7 @@ import { launchContentSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { startLaunchContent } from "~/domain/ai-tools/writing.server";
 import { outputsFor } from "~/http/ui/ai-outputs-ui.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
 
 const LABELS: Record<(typeof LAUNCH_CONTENT_TYPES)[number], string> = {
   blog_post: "Blog post",
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  outputToolAction(args, "launch", async ({ actor, prd, project }, values) => {
+  outputToolAction(args, "launch", aiTools.launchContent, async ({ actor, prd, project }, values) => {
     const input = launchContentSchema.parse({ content: prd?.content ?? "", contentType: values.contentType, projectId: project.id });
     await collect(await startLaunchContent(actor, input), args.request.signal);
   });

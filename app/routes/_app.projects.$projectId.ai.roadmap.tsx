@@ -10,6 +10,7 @@ import { roadmapInputSchema } from "~/domain/ai-tools/ai-tools.schema";
 import { listOutputs } from "~/domain/ai-tools/outputs.server";
 import { buildRoadmap } from "~/domain/ai-tools/roadmap.server";
 import { aiToolPage, outputToolAction } from "~/http/ui/ai-ui.server";
+import * as aiTools from "~/http/api/contracts/ai-tools";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, project } = await aiToolPage(request, context, params.projectId!);
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  outputToolAction(args, "roadmap", async ({ actor, prd, project }, values) => {
+  outputToolAction(args, "roadmap", aiTools.roadmap, async ({ actor, prd, project }, values) => {
     const input = roadmapInputSchema.parse({ ...values, prdContent: prd?.content ?? "", projectId: project.id });
     await buildRoadmap(actor, input, args.request.signal);
   });

@@ -29,7 +29,9 @@ import { generatePrd } from "~/domain/builder/generate.server";
 import type { Actor } from "~/domain/actor";
 import { getProject } from "~/domain/projects/projects.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { assertAiRate } from "~/http/ai-rate.server";
+import * as builder from "~/http/api/contracts/builder";
+import * as memory from "~/http/api/contracts/memory";
+import { underPolicy } from "~/http/ui/intent-action.server";
 import { formFailure, formValues, orPageError, requireUiActor } from "~/http/ui/ui.server";
 import { plural } from "~/utils/plural";
 
@@ -103,19 +105,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formValues(request);
   const here = `/projects/${projectId}/builder`;
   try {
-    if (values.intent === "memories") return await saveMemoriesAction(actor, projectId, values, request);
+    // Each AI form under the policy of the /api operation it mirrors: the AI rate, and an AI slot while it runs.
+    if (values.intent === "memories") {
+      const provider = values.provider || undefined;
+      return await underPolicy(actor, memory.extractMemories, { provider }, () => saveMemoriesAction(actor, projectId, provider, request));
+    }
     if (values.intent === "reset") {
       await resetConversation(actor, projectId);
       return redirectWithNotice(here, "The conversation was cleared. Your PRD and its versions are unchanged.");
     }
     if (values.intent === "generate") {
-      await assertAiRate(actor, values.provider);
-      const result = await generatePrd(actor, generatePrdSchema.parse({ ...values, projectId }), request.signal);
+      const input = generatePrdSchema.parse({ ...values, projectId });
+      const result = await underPolicy(actor, builder.generatePrd, input, () => generatePrd(actor, input, request.signal));
       const message = `PRD generated as version ${result.version.number}${result.model === "builtin" ? " by the offline drafter" : ` with ${result.model}`}.${result.truncated ? " It was cut off at the model's output limit: check the end." : ""}`;
       return redirectWithNotice(`/projects/${projectId}`, message);
     }
-    await assertAiRate(actor, values.provider);
-    await projectChat(actor, projectId, projectChatSchema.parse({ message: values.message }), request.signal);
+    const input = projectChatSchema.parse({ message: values.message });
+    await underPolicy(actor, builder.projectChat, { ...input, provider: values.provider }, () => projectChat(actor, projectId, input, request.signal));
     return redirect(`${here}#latest`);
   } catch (error) {
     return formFailure(error, values, [], { intent: values.intent ?? "answer" });

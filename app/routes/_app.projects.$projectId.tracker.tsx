@@ -19,7 +19,8 @@ import { refreshIssueStates } from "~/domain/trackers/refresh.server";
 import { listTrackerIssues, previewStories, sendStories } from "~/domain/trackers/sync.server";
 import { type SendStoriesInput, sendStoriesSchema } from "~/domain/trackers/trackers.schema";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { intentAction } from "~/http/ui/intent-action.server";
+import * as trackers from "~/http/api/contracts/trackers";
+import { guarded, intentAction } from "~/http/ui/intent-action.server";
 import { orPageError, requireUiActor } from "~/http/ui/ui.server";
 import refreshStyles from "~/styles/tracker-refresh.css?url";
 import storyStyles from "~/styles/tracker-stories.css?url";
@@ -110,11 +111,12 @@ export async function action(args: ActionFunctionArgs) {
   // The checked stories are repeated `storyKeys` fields; the form reader keeps one value per name.
   const raw = args.request.clone();
   return intentAction({
-    refresh: async ({ actor, params }) => {
+    // Each form under the policy of the /api operation it mirrors (writers only, as the API).
+    refresh: guarded(trackers.refreshTrackerIssues, async ({ actor, params }) => {
       const { message, tone } = refreshNotice(await refreshIssueStates(actor, params.projectId!));
       return redirectWithNotice(`/projects/${params.projectId!}/tracker`, message, tone);
-    },
-    preview: async ({ actor, values, params }) => {
+    }),
+    preview: guarded(trackers.previewTrackerSend, async ({ actor, values, params }) => {
       const projectId = params.projectId!;
       if (values.source === "output") {
         // Saved outputs keep their preview address (a GET): post/redirect/get.
@@ -126,8 +128,8 @@ export async function action(args: ActionFunctionArgs) {
       const { preview, markdown } = await previewPickedStories(actor, projectId, input);
       const picked: PickerData = { preview, source: input.source, outputId: "", markdown, checked: null, error: null };
       return { picked };
-    },
-    send: async ({ actor, values, params }) => {
+    }),
+    send: guarded(trackers.sendToTracker, async ({ actor, values, params }) => {
       const projectId = params.projectId!;
       const input = sendStoriesSchema.parse({
         connectionId: values.connectionId,
@@ -159,7 +161,7 @@ export async function action(args: ActionFunctionArgs) {
       if (failures.length)
         parts.push(`${failures.length} not sent: ${failures[0]!.error!.replace(/^Not sent: /, "")}. Send again to continue; nothing is duplicated.`);
       return redirectWithNotice(`/projects/${projectId}/tracker`, parts.join(" "), failures.length ? "error" : "success");
-    },
+    }),
   })(args);
 }
 

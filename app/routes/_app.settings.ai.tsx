@@ -13,7 +13,8 @@ import { addProviderKeySchema } from "~/domain/ai-keys/ai-keys.schema";
 import { addOrgKey, addPersonalKey, deleteOrgKey, deletePersonalKey, listOrgKeys, listPersonalKeys } from "~/domain/ai-keys/ai-keys.server";
 import { listPlatformProviders, testAiConnection } from "~/domain/ai-keys/test-connection.server";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
+import * as aiKeys from "~/http/api/contracts/ai-keys";
+import { guarded, type IntentArgs, intentAction } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 import aiRunStyles from "~/styles/ai-runs.css?url";
 
@@ -66,6 +67,8 @@ const testKey = async ({ actor, values, intent }: IntentArgs) => {
   return { intent, subject: `${owner} ${PROVIDER_SHORT[connection.provider]} key`, connection, keyId };
 };
 
+const noBody = () => undefined;
+
 // Saving from the page always asks the provider first: a key it rejects is not saved.
 export const action = intentAction(
   {
@@ -89,14 +92,19 @@ export const action = intentAction(
       await deleteOrgKey(actor, values.keyId ?? "");
       return back({ message: `The organization's ${providerName(values.provider)} key was removed.` });
     },
-    "test-personal": testKey,
-    "test-org": testKey,
-    "test-platform": async ({ actor, values, intent }) => {
-      const provider = asProvider(values.provider);
-      if (!provider) throw new Response("Unknown provider", { status: 400 });
-      const connection = await testAiConnection(actor, { kind: "platform", provider });
-      return { intent, subject: `This server's ${PROVIDER_SHORT[provider]}`, connection };
-    },
+    // A test asks the provider: under the policy of its /api operation (role, the AI rate, an AI slot), which has no body.
+    "test-personal": guarded(aiKeys.testPersonalKey, testKey, noBody),
+    "test-org": guarded(aiKeys.testOrgKey, testKey, noBody),
+    "test-platform": guarded(
+      aiKeys.testPlatformProvider,
+      async ({ actor, values, intent }) => {
+        const provider = asProvider(values.provider);
+        if (!provider) throw new Response("Unknown provider", { status: 400 });
+        const connection = await testAiConnection(actor, { kind: "platform", provider });
+        return { intent, subject: `This server's ${PROVIDER_SHORT[provider]}`, connection };
+      },
+      noBody,
+    ),
   },
   { secretFields: ["key"] },
 );

@@ -7,9 +7,9 @@ import { formStateFor } from "~/components/settings/controls";
 import { AddMemoryForm, ExtractForm, MemoryFilters, MemoryList } from "~/components/settings/memory";
 import { createMemorySchema, extractMemorySchema, listMemoryQuery } from "~/domain/memory/memory.schema";
 import { createMemory, deleteMemory, extractMemories, listMemories } from "~/domain/memory/memory.server";
-import { assertAiRate } from "~/http/ai-rate.server";
+import * as memoryApi from "~/http/api/contracts/memory";
 import { readFlash, redirectWithNotice } from "~/http/ui/flash.server";
-import { intentAction } from "~/http/ui/intent-action.server";
+import { intentAction, underPolicy } from "~/http/ui/intent-action.server";
 import { requireUiActor } from "~/http/ui/ui.server";
 import { parsePastedConversation } from "~/utils/paste-conversation";
 
@@ -73,9 +73,11 @@ export const action = intentAction({
   },
   extract: async ({ actor, values, request }) => {
     const input = extractMemorySchema.parse({ conversation: parsePastedConversation(values.conversation ?? "") });
-    // The same per-user AI rate as POST /api/memory/extract.
-    await assertAiRate(actor, values.provider);
-    return redirectWithNotice(listUrl(request), extractionNotice(await extractMemories(actor, input, request.signal)));
+    // Under the policy of POST /api/memory/extract: the same per-user AI rate, and an AI slot while it runs.
+    const result = await underPolicy(actor, memoryApi.extractMemories, { ...input, provider: values.provider }, () =>
+      extractMemories(actor, input, request.signal),
+    );
+    return redirectWithNotice(listUrl(request), extractionNotice(result));
   },
 });
 

@@ -2,21 +2,18 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import type { z } from "zod/v4";
 import { isPrimary } from "~/db.server";
 import { replayToPrimary } from "~/ops/replay.server";
-import { hasRole, type Actor, type RequestMeta } from "~/domain/actor";
-import { requireScope } from "~/domain/api-keys/scopes";
-import { requirePlan } from "~/domain/billing/limits.server";
-import { AppError, forbidden, PrimaryRequired, unauthorized } from "~/domain/errors";
-import { assertFeatureEnabled } from "~/domain/flags/flags.server";
+import type { Actor, RequestMeta } from "~/domain/actor";
+import { AppError, PrimaryRequired } from "~/domain/errors";
 import { asStorageError } from "~/ops/storage-errors.server";
 import type { ShareViewer, Viewer } from "~/domain/projects/access.server";
 import { resolveShare } from "~/domain/sharing/share-access.server";
-import { assertAllowed, rateHeaders } from "~/utils/rate-limiter.server";
-import { acquireAiSlot, hitAiRate, releaseAfterBody, usesProvider } from "../ai-rate.server";
+import { releaseAfterBody } from "../ai-rate.server";
+import { guard } from "../policy/guard.server";
 import { authenticate } from "./authenticate.server";
 import { queryToObject, readBody } from "./body.server";
 import { requestMeta } from "../context.server";
 import { requestIdOf } from "../request-id.server";
-import { requiredScope, type Contract, type Method } from "./contract";
+import type { Contract, Method } from "./contract";
 import { assertSameOrigin } from "../csrf.server";
 import { withContractCheck } from "./dev-contract-check.server";
 import { API_VERSION, errorResponse, jsonResponse } from "./respond.server";
@@ -70,25 +67,21 @@ export function endpoint<C extends Contract<any, any, any>>(contract: C, handler
           actor = auth.actor;
           for (const [k, v] of Object.entries(auth.headers)) headers.set(k, v);
         }
-        if ((contract.auth === "user" || contract.auth === "share") && !actor && !share) throw unauthorized();
         if (!request.headers.has("Authorization") && !(contract.crossSite && contract.auth === "public")) assertSameOrigin(request);
-        if (contract.roles && actor && !hasRole(actor, contract.roles)) throw forbidden();
-        // API-key scopes narrow the creator's role (sessions pass); public endpoints ignore the actor's authority.
-        if (actor && contract.auth !== "public") requireScope(actor, requiredScope(contract));
-        if (contract.plan && actor) requirePlan(actor.org, contract.plan, contract.summary);
-        if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
-        const parsedParams = contract.params ? contract.params.parse(params) : params;
-        const query = contract.query ? contract.query.parse(queryToObject(request.url)) : undefined;
-        const body = contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
-        // Requests the offline drafter answers cost nothing and are not counted (docs/ai.md); all take a slot.
-        if (contract.rateLimit === "ai" && actor) {
-          if (await usesProvider(actor, (body as { provider?: unknown } | undefined)?.provider)) {
-            const rate = hitAiRate(actor);
-            for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
-            assertAllowed(rate, "AI requests");
-          }
-          release = acquireAiSlot(actor);
-        }
+        // The policy of every door (app/http/policy/guard.server.ts); the params, query and body are read once it has settled the caller's authority.
+        let parsedParams: unknown = params;
+        let query: unknown;
+        const passed = await guard(actor, contract, {
+          share: Boolean(share),
+          read: async () => {
+            parsedParams = contract.params ? contract.params.parse(params) : params;
+            query = contract.query ? contract.query.parse(queryToObject(request.url)) : undefined;
+            return contract.body && contract.requestType !== "multipart" ? contract.body.parse(await readBody(request)) : undefined;
+          },
+        });
+        const body = passed.input;
+        release = passed.release;
+        for (const [k, v] of Object.entries(passed.headers)) headers.set(k, v);
 
         const result = await handler({
           actor: actor as HandlerArgs<C>["actor"],

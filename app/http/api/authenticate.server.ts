@@ -6,7 +6,7 @@ import { actorFromApiKey, touchApiKey } from "~/domain/api-keys/api-keys.server"
 import { API_KEY_RATE_PER_MINUTE } from "~/domain/billing/plans";
 import { unauthorized } from "~/domain/errors";
 import { actorFromSession } from "~/domain/sessions/sessions.server";
-import { assertAllowed, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
+import { assertAllowed, type RateResult, rateHeaders, RateLimiter } from "~/utils/rate-limiter.server";
 import { requestMeta } from "../context.server";
 import { readSessionId } from "../session.server";
 
@@ -16,6 +16,12 @@ export interface Authentication {
   actor: Actor | null;
   /** Headers to add to the response (rate-limit state for API keys). */
   headers: Record<string, string>;
+  /**
+   * API keys: counts one more request against the key's per-minute limit and
+   * returns the window's state (an MCP batch's further messages, each charged
+   * as its own request).
+   */
+  charge?: () => RateResult;
 }
 
 /**
@@ -29,11 +35,12 @@ export async function authenticate(request: Request, context?: AppLoadContext): 
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized("Authorization header must be `Bearer <API_KEY>`");
     const { actor, key } = await actorFromApiKey(match[1]!, meta);
-    const rate = apiKeyLimiter.hit(key.id, key.rateLimit ?? API_KEY_RATE_PER_MINUTE);
+    const charge = () => apiKeyLimiter.hit(key.id, key.rateLimit ?? API_KEY_RATE_PER_MINUTE);
+    const rate = charge();
     assertAllowed(rate, "requests for this API key");
     await assertIpAllowed(actor);
     if (isPrimary()) await touchApiKey(key).catch(() => {});
-    return { actor, headers: rateHeaders(rate) };
+    return { actor, headers: rateHeaders(rate), charge };
   }
   const sessionId = await readSessionId(request);
   if (!sessionId) return { actor: null, headers: {} };

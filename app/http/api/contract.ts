@@ -83,18 +83,5 @@ export function contract<const C extends Contract<any, any, any>>(c: C): C {
   return c;
 }
 
-const ADMINISTRATORS: readonly Role[] = ["owner", "admin"];
-
-/**
- * The scope an API key needs for a contract: its own `scope`, else `read` for
- * a GET, `admin` for a change only owners or admins may make (organization
- * administration: keys, members, invitations, webhooks, billing, allowlist,
- * deleting data...), `write` for any other change. Deriving `admin` from
- * `roles` means a new admin-only endpoint needs the admin scope without anyone
- * remembering to say so.
- */
-export function requiredScope(c: Pick<Contract, "method" | "roles" | "scope">): ApiKeyScope {
-  if (c.scope) return c.scope;
-  if (c.method === "GET") return "read";
-  return c.roles?.length && c.roles.every((r) => ADMINISTRATORS.includes(r)) ? "admin" : "write";
-}
+/** The scope an API key needs for a contract: decided with the rest of the policy (app/http/policy/). */
+export { requiredScope } from "../policy/required-scope";

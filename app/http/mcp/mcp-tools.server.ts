@@ -3,20 +3,17 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod/v4";
 import { collect } from "~/ai/run.server";
-import { hasRole, type Actor } from "~/domain/actor";
+import type { Actor } from "~/domain/actor";
 import { startCoach } from "~/domain/ai-tools/coach.server";
 import { checkProjectPrd } from "~/domain/prd/check.server";
 import { scoreProject } from "~/domain/ai-tools/score.server";
 import { startUserStories } from "~/domain/ai-tools/writing.server";
-import { requireScope } from "~/domain/api-keys/scopes";
-import { requirePlan } from "~/domain/billing/limits.server";
 import { projectChat } from "~/domain/builder/conversation.server";
 import { generatePrd } from "~/domain/builder/generate.server";
 import { generatePrdSchema, projectChatSchema } from "~/domain/builder/builder.schema";
 import { createComment, listComments } from "~/domain/collaboration/comments.server";
 import { createCommentSchema } from "~/domain/collaboration/collaboration.schema";
-import { AppError, forbidden } from "~/domain/errors";
-import { assertFeatureEnabled } from "~/domain/flags/flags.server";
+import { AppError } from "~/domain/errors";
 import { getPrd } from "~/domain/prd/prd.server";
 import { listProjects } from "~/domain/projects/list.server";
 import { createProject, getProject } from "~/domain/projects/projects.server";
@@ -29,9 +26,7 @@ import { sendStoriesSchema } from "~/domain/trackers/trackers.schema";
 import { appUrl } from "~/config.server";
 import { asStorageError } from "~/ops/storage-errors.server";
 import { logger } from "~/utils/log.server";
-import { assertAllowed } from "~/utils/rate-limiter.server";
-import { acquireAiSlot, hitAiRate, usesProvider } from "../ai-rate.server";
-import { requiredScope, type Contract } from "../api/contract";
+import type { Contract } from "../api/contract";
 import * as aiTools from "../api/contracts/ai-tools";
 import * as builder from "../api/contracts/builder";
 import * as collaboration from "../api/contracts/collaboration";
@@ -41,12 +36,14 @@ import * as search from "../api/contracts/search";
 import * as trackers from "../api/contracts/trackers";
 import { INPUT } from "./mcp-inputs";
 import { prdHeadings, prdSection } from "./prd-sections";
+import { guard } from "../policy/guard.server";
 
 /**
  * The MCP tools and resources (docs/mcp.md). Every tool is guarded by the
- * /api contract of the endpoint it mirrors (roles, key scope, plan, feature
- * flag, AI rate), then calls that endpoint's domain function. Nothing here
- * decides business rules.
+ * /api contract of the endpoint it mirrors, through the policy every door
+ * shares (app/http/policy/guard.server.ts: role, key scope, plan, feature
+ * flag, AI rate and concurrency), then calls that endpoint's domain function.
+ * Nothing here decides business rules.
  */
 
 export const RESOURCE_LIMIT = 200;
@@ -71,20 +68,6 @@ export const MCP_TOOLS = [
 export type McpToolName = (typeof MCP_TOOLS)[number]["name"];
 
 const summaryOf = (name: McpToolName) => MCP_TOOLS.find((t) => t.name === name)!.summary;
-
-/** The /api contract's rules for an API key actor: role, scope, plan, feature flag. */
-async function guard(actor: Actor, contract: Contract<any, any, any>) {
-  if (contract.roles && !hasRole(actor, contract.roles)) throw forbidden();
-  requireScope(actor, requiredScope(contract));
-  if (contract.plan) requirePlan(actor.org, contract.plan, contract.summary);
-  if (contract.flag) await assertFeatureEnabled(actor, contract.flag);
-}
-
-/** The AI rate and concurrency rules of `rateLimit: "ai"` contracts; returns the slot's release. */
-async function aiGate(actor: Actor) {
-  if (await usesProvider(actor)) assertAllowed(hitAiRate(actor), "AI requests");
-  return acquireAiSlot(actor);
-}
 
 /** A plain message for anything a tool throws: AppError and validation messages as they are, the rest hidden. */
 export function toolErrorMessage(error: unknown, requestId?: string): string {
@@ -117,12 +100,15 @@ export function createMcpServer(actor: Actor, requestId?: string) {
   const base = appUrl();
   const projectUrl = (id: string) => `${base}/projects/${encodeURIComponent(id)}`;
 
-  /** Runs a tool body under its contract; domain errors become `isError` results with the plain message. */
-  const run = async (contract: Contract<any, any, any>, body: () => Promise<CallToolResult>, ai = false): Promise<CallToolResult> => {
+  /**
+   * Runs a tool body under its contract's policy (app/http/policy/guard.server.ts: role, key scope,
+   * plan, feature flag, and for AI contracts the AI rate and a concurrency slot, given back when the
+   * body ends); refusals and domain errors become `isError` results with the plain message.
+   */
+  const run = async (contract: Contract<any, any, any>, body: () => Promise<CallToolResult>): Promise<CallToolResult> => {
     let release: (() => void) | undefined;
     try {
-      await guard(actor, contract);
-      if (ai) release = await aiGate(actor);
+      ({ release } = await guard(actor, contract));
       return await body();
     } catch (error) {
       return { isError: true, content: [{ type: "text", text: toolErrorMessage(error, requestId) }] };
@@ -202,14 +188,10 @@ export function createMcpServer(actor: Actor, requestId?: string) {
       inputSchema: INPUT.add_conversation_answer,
     },
     ({ projectId: id, answer }) =>
-      run(
-        builder.projectChat,
-        async () => {
-          const reply = await projectChat(actor, id, projectChatSchema.parse({ message: answer }));
-          return json({ response: reply.response, nextQuestion: reply.nextQuestion, qaPairId: reply.qaPairId });
-        },
-        true,
-      ),
+      run(builder.projectChat, async () => {
+        const reply = await projectChat(actor, id, projectChatSchema.parse({ message: answer }));
+        return json({ response: reply.response, nextQuestion: reply.nextQuestion, qaPairId: reply.qaPairId });
+      }),
   );
 
   server.registerTool(
@@ -219,26 +201,22 @@ export function createMcpServer(actor: Actor, requestId?: string) {
       inputSchema: INPUT.generate_prd,
     },
     ({ projectId: id, style }) =>
-      run(
-        builder.generatePrd,
-        async () => {
-          const generated = await generatePrd(actor, generatePrdSchema.parse({ projectId: id, style, regenerate: true }));
-          const sections = prdHeadings(generated.content)
-            .filter((h) => h.level <= 2)
-            .map((h) => h.title);
-          return json({
-            projectId: id,
-            version: generated.version,
-            style: generated.style,
-            model: generated.model,
-            summary: `${generated.content.split(/\s+/).filter(Boolean).length} words in ${sections.length} sections: ${sections.join(", ")}`,
-            sections,
-            truncated: generated.truncated,
-            resource: `prd://projects/${id}`,
-          });
-        },
-        true,
-      ),
+      run(builder.generatePrd, async () => {
+        const generated = await generatePrd(actor, generatePrdSchema.parse({ projectId: id, style, regenerate: true }));
+        const sections = prdHeadings(generated.content)
+          .filter((h) => h.level <= 2)
+          .map((h) => h.title);
+        return json({
+          projectId: id,
+          version: generated.version,
+          style: generated.style,
+          model: generated.model,
+          summary: `${generated.content.split(/\s+/).filter(Boolean).length} words in ${sections.length} sections: ${sections.join(", ")}`,
+          sections,
+          truncated: generated.truncated,
+          resource: `prd://projects/${id}`,
+        });
+      }),
   );
 
   server.registerTool(
@@ -248,22 +226,18 @@ export function createMcpServer(actor: Actor, requestId?: string) {
   );
 
   server.registerTool("score_prd", { description: summaryOf("score_prd"), inputSchema: INPUT.score_prd }, ({ projectId: id }) =>
-    run(aiTools.scoreProject, async () => json(await scoreProject(actor, id, {})), true),
+    run(aiTools.scoreProject, async () => json(await scoreProject(actor, id, {}))),
   );
 
   server.registerTool(
     "coach_prd",
     { description: `${summaryOf("coach_prd")} The review is also saved to the project.`, inputSchema: INPUT.coach_prd },
     ({ projectId: id }) =>
-      run(
-        aiTools.coach,
-        async () => {
-          const { content } = await getPrd(actor, id);
-          const done = await collect(await startCoach(actor, { prdContent: content, projectId: id }));
-          return json({ summary: done.fullContent, review: done.review, stakeholderViewId: done.stakeholderViewId });
-        },
-        true,
-      ),
+      run(aiTools.coach, async () => {
+        const { content } = await getPrd(actor, id);
+        const done = await collect(await startCoach(actor, { prdContent: content, projectId: id }));
+        return json({ summary: done.fullContent, review: done.review, stakeholderViewId: done.stakeholderViewId });
+      }),
   );
 
   server.registerTool(
@@ -286,15 +260,11 @@ export function createMcpServer(actor: Actor, requestId?: string) {
     "derive_user_stories",
     { description: `${summaryOf("derive_user_stories")} The stories are also saved to the project's AI outputs.`, inputSchema: INPUT.derive_user_stories },
     ({ projectId: id }) =>
-      run(
-        aiTools.userStories,
-        async () => {
-          const { content } = await getPrd(actor, id);
-          const done = await collect(await startUserStories(actor, { content, source: "prd", projectId: id }));
-          return json({ stories: done.fullContent, outputId: done.outputId, truncated: done.truncated });
-        },
-        true,
-      ),
+      run(aiTools.userStories, async () => {
+        const { content } = await getPrd(actor, id);
+        const done = await collect(await startUserStories(actor, { content, source: "prd", projectId: id }));
+        return json({ stories: done.fullContent, outputId: done.outputId, truncated: done.truncated });
+      }),
   );
 
   server.registerTool("list_trackers", { description: summaryOf("list_trackers"), inputSchema: INPUT.list_trackers }, () =>

@@ -9,13 +9,16 @@ import { logger } from "~/utils/log.server";
 import { authenticate } from "../api/authenticate.server";
 import { requestIdOf } from "../request-id.server";
 import { withBaselineHeaders } from "../server/security-headers.server";
+import { rateHeaders, type RateResult } from "~/utils/rate-limiter.server";
+import { browserCallWithoutAppUrl, chargeEachMessage, RPC_REFUSED } from "./mcp-metering.server";
 import { createMcpServer } from "./mcp-tools.server";
 
 /**
  * The /mcp endpoint (docs/mcp.md): streamable HTTP, stateless (a new server
  * and transport per POST), JSON answers, authenticated with a REST API key
- * exactly as /api is (the same `authenticate`). The tools are in
- * mcp-tools.server.ts.
+ * exactly as /api is (the same `authenticate`), each JSON-RPC message of a
+ * batch counted against the key's limit (mcp-metering.server.ts). The tools
+ * are in mcp-tools.server.ts.
  */
 
 export const MCP_PATH = "/mcp";
@@ -40,22 +43,27 @@ export async function handleMcp(request: Request, context?: AppLoadContext): Pro
   } catch {
     return rpcError(403, -32000, "Cross-site request refused: MCP clients send no browser Origin");
   }
+  if (browserCallWithoutAppUrl(request)) {
+    return rpcError(403, -32000, "Cross-site request refused: MCP clients send no browser Origin, and without APP_URL no browser origin is trusted");
+  }
   if (!/^Bearer\s/i.test(request.headers.get("Authorization") ?? "")) {
-    return rpcError(401, -32001, "Send a REST API key: Authorization: Bearer svc_...", { "WWW-Authenticate": 'Bearer realm="mcp"' });
+    return rpcError(401, RPC_REFUSED, "Send a REST API key: Authorization: Bearer svc_...", { "WWW-Authenticate": 'Bearer realm="mcp"' });
   }
   let actor: Actor;
   let rate: Record<string, string>;
+  let charge: () => RateResult;
   try {
     const auth = await authenticate(request, context);
-    if (!auth.actor || auth.actor.via !== "apiKey") throw unauthorized();
+    if (!auth.actor || auth.actor.via !== "apiKey" || !auth.charge) throw unauthorized();
     actor = auth.actor;
     rate = auth.headers;
+    charge = auth.charge;
   } catch (error) {
     const err = asStorageError(error, requestId);
     if (err instanceof AppError) {
       const headers: Record<string, string> = { ...err.headers };
       if (err.status === 401) headers["WWW-Authenticate"] = BEARER;
-      return rpcError(err.status, -32001, `${err.code}: ${err.message}`, headers);
+      return rpcError(err.status, RPC_REFUSED, `${err.code}: ${err.message}`, headers);
     }
     logger.error("[mcp] authentication failed", { requestId, error });
     return rpcError(500, -32603, "Something went wrong on our side");
@@ -68,6 +76,10 @@ export async function handleMcp(request: Request, context?: AppLoadContext): Pro
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
+    // A JSON-RPC batch: each message beyond the first is one more request for the key's limit.
+    chargeEachMessage(transport, charge, (last) => {
+      rate = rateHeaders(last);
+    });
     const response = await transport.handleRequest(request);
     for (const [k, v] of Object.entries(rate)) response.headers.set(k, v);
     response.headers.set("Cache-Control", "no-store");

@@ -1,9 +1,7 @@
 import { PROVIDER_SHORT, type ProviderId } from "~/ai/types";
 import type { Actor } from "~/domain/actor";
 import { saveAnswersAsMemories } from "~/domain/builder/answer-memories.server";
-import { assertAiRate } from "../ai-rate.server";
 import { redirectWithNotice } from "./flash.server";
-import type { FormValues } from "./ui.server";
 
 /**
  * The builder page's tools (docs/projects.md, "The AI builder"): "Save what I
@@ -27,11 +25,12 @@ export function memoriesNotice(r: { extracted: number; saved: number; model: str
   return `${found} ${by}`;
 }
 
-/** Runs the extraction over the caller's answers, then shows the page with the saved memories (post/redirect/get). */
-export async function saveMemoriesAction(actor: Actor, projectId: string, values: FormValues, request: Request) {
-  const provider = values.provider || undefined;
-  // The same per-user AI rate as POST /api/memory/extract.
-  await assertAiRate(actor, provider);
+/**
+ * Runs the extraction over the caller's answers, then shows the page with the
+ * saved memories (post/redirect/get). The route runs it under the policy of
+ * POST /api/memory/extract (the same per-user AI rate and concurrency).
+ */
+export async function saveMemoriesAction(actor: Actor, projectId: string, provider: string | undefined, request: Request) {
   const result = await saveAnswersAsMemories(actor, projectId, { provider }, request.signal);
   const ids = result.memories.map((m) => m.id).join(",");
   return redirectWithNotice(`/projects/${projectId}/builder?memories=${encodeURIComponent(ids)}#memories`, memoriesNotice(result));

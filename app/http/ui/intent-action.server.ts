@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/errors";
+import { guard, type Guarded } from "../policy/guard.server";
 import { type FormValues, formFailure, formValues, requireUiActor } from "./ui.server";
 
 /**
@@ -36,4 +37,27 @@ export function intentAction<H extends Record<string, Handler>>(intents: H, opti
       return formFailure(error, values, options.secretFields ?? [], { intent });
     }
   };
+}
+
+/**
+ * Runs a page's form action under the policy of the /api operation it
+ * mirrors (app/http/policy/guard.server.ts, the one the API and MCP doors
+ * call): role, plan, feature flag, and for AI operations the plan's AI rate
+ * and one of the user's AI slots, held until `work` ends. `input` is what the
+ * API body would carry (its `provider` decides whether the AI rate counts).
+ * A refusal is thrown as the AppError the API answers with; the page's
+ * `formFailure` shows its message beside the form.
+ */
+export async function underPolicy<R>(actor: Actor, contract: Guarded, input: unknown, work: () => Promise<R>): Promise<R> {
+  const { release } = await guard(actor, contract, { read: () => input });
+  try {
+    return await work();
+  } finally {
+    release?.();
+  }
+}
+
+/** An `intentAction` handler run `underPolicy` of `contract`; `inputOf` picks the API body's equivalent (default: the posted values). */
+export function guarded<F extends Handler>(contract: Guarded, handler: F, inputOf: (args: IntentArgs) => unknown = (args) => args.values): F {
+  return ((args: IntentArgs) => underPolicy(args.actor, contract, inputOf(args), () => handler(args))) as F;
 }
