@@ -22,6 +22,11 @@ export interface TrackerConnectionsTable {
   /** The secret the service signs its webhooks with, AES-256-GCM encrypted. */
   webhookSecretEncrypted: string;
   lastError: string | null;
+  /**
+   * JSON array of `{id, name}`: the targets an owner or admin allows stories
+   * to be sent to; null while none was chosen (any target the token reaches). Migration 0029.
+   */
+  allowedTargets: string | null;
   createdById: string | null;
   createdAt: string;
   updatedAt: string;
@@ -57,8 +62,17 @@ export interface TrackerSendLocksTable {
   expiresAt: string;
 }
 
+/** A webhook delivery a connection already applied: its delivery id or body digest, kept 7 days (migration 0029). */
+export interface TrackerWebhookDeliveriesTable {
+  connectionId: string;
+  /** `id:<the service's delivery id>` or `body:<SHA-256 of the signed body>`. */
+  deliveryKey: string;
+  receivedAt: string;
+}
+
 export interface TrackersTables {
   trackerConnections: TrackerConnectionsTable;
   trackerIssues: TrackerIssuesTable;
   trackerSendLocks: TrackerSendLocksTable;
+  trackerWebhookDeliveries: TrackerWebhookDeliveriesTable;
 }
