@@ -1,4 +1,6 @@
+import { config } from "./config.server";
 import { closeDb, db, isPrimary } from "./db.server";
+import { claimDataDir, releaseDataDir } from "./ops/data-dir-claim.server";
 import { registerBackgroundWork } from "./jobs/handlers.server";
 import { startWorker, stopWorker } from "./jobs/worker.server";
 import { startScheduler, stopScheduler } from "./jobs/scheduler.server";
@@ -22,6 +24,8 @@ import { dropLiveDocs, stopLive } from "./domain/live/live.server";
 let unsubscribe: (() => void) | undefined;
 
 export async function startBackground(options: { worker?: boolean; roleCheckMs?: number; workerPollMs?: number } = {}) {
+  // DATA_DIR/server.pid: `npm run db:restore` refuses while this process runs (app/ops/data-dir-claim.server.ts).
+  claimDataDir(config().DATA_DIR);
   registerBackgroundWork();
   const primary = isPrimary();
   if (primary) {
@@ -55,4 +59,5 @@ export async function stopBackground() {
   // Export renders in flight end with the process anyway; stopping the threads lets it exit at once.
   await stopRenderWorkers();
   await closeDb();
+  releaseDataDir(config().DATA_DIR);
 }

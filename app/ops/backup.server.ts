@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { ensurePrivateDir, ensurePrivateFile } from "#db/private-files";
+import { dataDirHolder } from "./data-dir-claim.server";
 
 /**
  * Online backup and restore of DATA_DIR/app.db (durability).
@@ -163,9 +164,22 @@ export interface RestoreResult {
  * written to a temporary file, fsynced and renamed over app.db, so a crash
  * mid-restore leaves either the old or the new database, never half of one.
  */
-export function restoreDatabase(backupFile: string, dataDir: string): RestoreResult {
+/** The restore would replace a database a running server holds: nothing was changed. */
+export class DataDirInUse extends Error {}
+
+export function restoreDatabase(backupFile: string, dataDir: string, options: { force?: boolean } = {}): RestoreResult {
   const backup = path.resolve(backupFile);
   if (!fs.existsSync(backup)) throw new Error(`${backup} does not exist`);
+  const holder = options.force ? null : dataDirHolder(dataDir);
+  if (holder) {
+    // The server keeps its open database file: its writes after the swap would go to the replaced file and be lost.
+    throw new DataDirInUse(
+      holder.checkable
+        ? `the app is running on ${dataDir} (process ${holder.pid}, started ${holder.startedAt}). Stop it first, then restore; nothing was changed.`
+        : `${dataDir} is claimed by a server on host ${holder.host} (process ${holder.pid}, started ${holder.startedAt}), which cannot be checked from here. ` +
+            "Stop it first; if it is not running, restore with --force. Nothing was changed.",
+    );
+  }
   ensurePrivateDir(dataDir);
   const target = path.join(dataDir, "app.db");
   const stamp = backupStamp();

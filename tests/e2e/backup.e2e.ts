@@ -59,12 +59,21 @@ describe("backup under write load and the restore drill", () => {
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toContain("integrity ok");
     expect(duringBackup, "writes acknowledged while the backup ran").toBeGreaterThan(0);
-    await live.stop();
 
     const files = fs.readdirSync(backupDir);
     const dbFile = files.find((f) => /^app-.*\.db$/.test(f));
     expect(dbFile).toBeDefined();
     expect(files).toContain(dbFile!.replace(/\.db$/, ".secrets.json"));
+
+    // Restoring over the running server is refused and changes nothing: its writes would go to the replaced file.
+    const overLive = await run("scripts/restore.ts", [path.join(backupDir, dbFile!)], liveDir);
+    expect(overLive.code, overLive.out).toBe(1);
+    expect(overLive.out).toMatch(/the app is running on .* \(process \d+.*Stop it first, then restore; nothing was changed/);
+    expect(fs.readdirSync(liveDir).filter((f) => f.includes("restore"))).toEqual([]);
+    expect((await writer.call("GET", "/api/projects?limit=1")).status).toBe(200);
+    await live.stop();
+    // Stopped, it no longer claims the directory.
+    expect(fs.existsSync(path.join(liveDir, "server.pid"))).toBe(false);
 
     // The drill: restore into a fresh DATA_DIR, start, sign in, read, write.
     const restore = await run("scripts/restore.ts", [path.join(backupDir, dbFile!)], restoredDir);
