@@ -1,0 +1,216 @@
+// The PRD check as it was before issue 33 (quadratic, with backtracking patterns), frozen
+// unchanged as the oracle that tests/unit/prd-check-speed.test.ts compares the new check with.
+
+import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words } from "./md-doc";
+
+/**
+ * The building blocks of the PRD check, shared with the offline drafter's
+ * analysis: the standard outline and how titles match it, the vague-word
+ * list, TODO and user-story patterns, and how a section splits into units
+ * (top-level list items, paragraph lines, goals).
+ *
+ * app/prd-rules/ is a layer below both app/ai/ and app/domain/: pure reading
+ * of a PRD's Markdown, no database, no server imports (docs/code-tour.md).
+ */
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+/** A heading without a leading "1." / "2)" / "A." numbering. */
+const unnumbered = (s: string) => s.replace(/^\s*(?:\d+|[a-z])(?:\.\d+)*[.)]?\s+/i, "");
+
+/** The standard outline used when no template applies, each matched by keyword. */
+export const DEFAULT_OUTLINE: {
+  name: string;
+  match: (title: string) => boolean;
+}[] = [
+  {
+    name: "Problem",
+    match: (t) => /\b(problem|background|context|motivation|why)\b/.test(t),
+  },
+  {
+    name: "Goals and Success Metrics",
+    match: (t) => !isNonGoal(t) && /\b(goals?|metrics?|success|objectives?|kpis?|okrs?|outcomes?)\b/.test(t),
+  },
+  {
+    name: "Target Users",
+    match: (t) => !/user stor/.test(t) && /\b(users?|personas?|audience|customers?|segments?)\b/.test(t),
+  },
+  {
+    name: "Requirements",
+    match: (t) => /\b(requirements?|features?|functional|user stories|capabilit\w*|solution)\b/.test(t),
+  },
+  {
+    name: "Scope and Non-Goals",
+    match: (t) => /\b(scope|non goals?|out of scope|not doing)\b/.test(t),
+  },
+  { name: "Risks", match: (t) => /\b(risks?|mitigations?|threats?)\b/.test(t) },
+  {
+    name: "Open Questions",
+    match: (t) => /\b(questions?|open issues?|unknowns?|to be decided)\b/.test(t),
+  },
+];
+
+export const isNonGoal = (title: string) => /\bnon goals?\b|\bout of scope\b/.test(norm(title));
+/** Sections whose items are goals or success measures. */
+export const isGoalSection = (title: string) => !isNonGoal(title) && /\b(goals?|metrics?|success|objectives?|kpis?|okrs?)\b/.test(norm(title));
+
+/** Whether the H2 title `title` satisfies the expected section `expected` (template: by name; default outline: by keyword). */
+export function matchesExpected(title: string, expected: string, byKeyword: boolean) {
+  if (sameTitle(unnumbered(title), expected) || sameTitle(title, expected)) return true;
+  if (!byKeyword) return false;
+  const rule = DEFAULT_OUTLINE.find((o) => o.name === expected);
+  return rule ? rule.match(norm(unnumbered(title))) : false;
+}
+
+export const VAGUE_WORDS = [
+  "fast",
+  "faster",
+  "quick",
+  "quickly",
+  "easy",
+  "easily",
+  "easier",
+  "simple",
+  "simply",
+  "intuitive",
+  "user-friendly",
+  "user friendly",
+  "seamless",
+  "seamlessly",
+  "robust",
+  "scalable",
+  "flexible",
+  "efficient",
+  "efficiently",
+  "powerful",
+  "modern",
+  "lightweight",
+  "optimal",
+  "best-in-class",
+  "state-of-the-art",
+  "world-class",
+  "cutting-edge",
+  "significant",
+  "significantly",
+  "some",
+  "many",
+  "several",
+  "various",
+  "numerous",
+  "a lot",
+  "lots of",
+  "as needed",
+  "as appropriate",
+  "if possible",
+  "and so on",
+  "etc",
+  "and more",
+  "better",
+  "improved",
+]; // prettier-ignore
+export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(/[-\s]/g, "[-\\s]")).join("|")})(?![\\w-])`, "gi");
+const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
+const TODO_BRACKET = /\[(?:placeholder|insert[^\]]*|tbd|todo|to be [^\]]*|add [^\]]*here)\]/gi;
+export const todoMarkers = (text: string) => [...(text.match(TODO_WORD) ?? []), ...(text.match(TODO_BRACKET) ?? [])];
+// "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD.
+export const STORY = /\bas\s+(?:an?\s+)?[^,.]{1,80}?,?\s+i\s+(?:want|need|would like|can|should be able)\b/i;
+export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*\d*\s*:|given|when|then)\b/i;
+export const HEADING = /^\s*#{1,6}\s/;
+const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
+
+/**
+ * Text standing in for content nobody has written yet: a label
+ * whose value is a placeholder ("Mitigation: to be agreed", "Owner: TBC",
+ * "| Risk | to be agreed |"), or "priority to confirm". A sentence that only
+ * uses the words ("patients need to confirm the slot") is not one.
+ */
+const PLACEHOLDER_VALUE =
+  "(?:to be (?:agreed|confirmed|decided|determined|defined|written|done|added|discussed|clarified)|tbc|to confirm|to decide|to define|unknown|pending|not (?:yet )?(?:decided|defined|known|agreed))";
+const LABELLED_PLACEHOLDER = new RegExp(
+  // "…: to be decided with the district." still leaves the decision unwritten.
+  `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}(?:\\s+(?:with|by)\\s+[^|;,.()]{1,60})?\\s*[.!]?\\s*(?=$|[|;),])`,
+  "i",
+);
+const PLACEHOLDER = new RegExp(PLACEHOLDER_VALUE, "i");
+const PRIORITY_TO_CONFIRM = /\bpriority\s+(?:is\s+)?(?:to be confirmed|to confirm|tbc|tbd)\b/i;
+
+/** The placeholder phrase a line carries ("to be agreed", "priority to confirm"), or null. */
+export function placeholderPhrase(text: string): string | null {
+  const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
+  const priority = PRIORITY_TO_CONFIRM.exec(t);
+  if (priority) return priority[0];
+  const labelled = PLACEHOLDER.exec(t);
+  if (labelled && LABELLED_PLACEHOLDER.test(t)) return labelled[0];
+  return null;
+}
+
+/** A line whose only content is a placeholder or a TODO note. */
+export function isPlaceholder(text: string) {
+  // A bold label on its own line ("**In scope**") introduces content; it is not content.
+  if (/^\s*(?:[-*+]\s+)?(\*\*|__)[^*_]+\1:?\s*$/.test(text)) return true;
+  const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
+  if (!t) return true;
+  const marked = /^(?:TODO|TBD|TBA|FIXME|XXX)\b[\s:.!-]*(.*)$/i.exec(t);
+  if (marked) return words(marked[1]!).length < 3;
+  // An open question marks what the section still lacks (the drafter writes them where nothing was said).
+  if (/^open question\b/i.test(t)) return true;
+  return /^(?:n\/?a|none( yet)?|\?+|\.{2,}|…|-+|_+|lorem ipsum.*|\[[^\]]*\]|<[^>]*>|placeholder|coming soon|to be (?:decided|determined|defined|written|done)|tbd)[\s.:!…-]*$/i.test(
+    t,
+  );
+}
+
+/** Text of a line to search for words: inline code, link targets and markup removed. */
+export const prose = (text: string) => plainInline(text.replace(/`[^`]*`/g, " "));
+
+/** A unit of a section: a top-level list item (with its nested lines) or a paragraph line. */
+export interface Unit extends DocLine {
+  isItem: boolean;
+}
+
+/** A Markdown table's separator row ("|---|:-:|"). */
+export const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/;
+
+/** The title of a section that collects open questions ("Open Questions", "Unknowns", "Open issues"); matched on lower-cased titles too. */
+export const QUESTIONS_TITLE = /\b(questions?|unknowns?|open issues?)\b/i;
+
+/** The note a document import ends with (app/domain/uploads/from-document.server.ts): where the text came from, not content. */
+const PROVENANCE = /^imported from “[^”]+”\.?$/i;
+
+/** Top-level units of a section: list items at the shallowest indent (children folded in), else paragraph lines. Headings, placeholders and "intro:" lines skipped. */
+export function sectionUnits(section: DocSection): Unit[] {
+  const units: Unit[] = [];
+  const tableHeads = new Set(
+    section.lines.filter((l, i) => /^\s*\|/.test(l.text) && TABLE_SEPARATOR.test(section.lines[i + 1]?.text ?? "x")).map((l) => l.line),
+  );
+  const itemLines = section.lines.filter((l) => ITEM.test(l.text) && !HEADING.test(l.text));
+  const base = itemLines.length ? Math.min(...itemLines.map((l) => ITEM.exec(l.text)![1]!.length)) : 0;
+  let open: Unit | null = null;
+  for (const l of section.lines) {
+    if (!l.text.trim() || HEADING.test(l.text) || tableHeads.has(l.line)) {
+      if (HEADING.test(l.text)) open = null;
+      continue;
+    }
+    const m = ITEM.exec(l.text);
+    if (m && m[1]!.length <= base) {
+      open = { line: l.line, text: prose(m[2]!), isItem: true };
+      units.push(open);
+    } else if (open && (m || /^\s{2,}\S/.test(l.text))) {
+      open.text = `${open.text} ${prose(m ? m[2]! : l.text)}`;
+    } else {
+      open = null;
+      units.push({ line: l.line, text: prose(l.text), isItem: false });
+    }
+  }
+  return units.filter((u) => u.text && !isPlaceholder(u.text) && !PROVENANCE.test(u.text) && !/:\s*$/.test(u.text) && !/^\|?[\s:|-]+\|?$/.test(u.text));
+}
+
+/** Goals of a goal section: its list items (with nested lines) and table rows, and each sentence of its paragraphs. */
+export function goalUnits(section: DocSection): Unit[] {
+  return sectionUnits(section).flatMap((u) =>
+    u.isItem || u.text.includes("|") ? [u] : sentences(u.text).map((text) => ({ line: u.line, text, isItem: false })),
+  );
+}
