@@ -54,6 +54,12 @@ export interface WebhookChange {
   externalId: string;
   state: TrackerIssueState;
   title?: string;
+  /**
+   * When the service says the change happened or the delivery was sent (ms),
+   * from the signed body: a delivery older than the replay memory is refused
+   * (webhook.server.ts). Absent when the body does not say.
+   */
+  sentAt?: number;
 }
 
 export interface TrackerAdapter {
@@ -85,6 +91,8 @@ export interface TrackerAdapter {
   verifyWebhook(rawBody: string, headers: Headers, secret: string): Promise<boolean>;
   /** The issue change a (verified) webhook carries, or null for events that change no issue state. */
   parseWebhook(rawBody: string, headers: Headers): WebhookChange | null;
+  /** The service's id of this delivery (unchanged when it retries or redelivers it), or null when the request has none. */
+  deliveryId(headers: Headers): string | null;
 }
 
 export type TrackerErrorKind = "auth" | "rate_limited" | "not_found" | "invalid" | "unavailable";

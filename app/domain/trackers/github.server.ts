@@ -24,7 +24,15 @@ const client = (c: TrackerCredentials) =>
 
 const IN_PROGRESS = /^(in[ -_]?progress|doing|wip)$/i;
 
-type GhIssue = { id: number; number: number; html_url: string; title: string; state: string; labels?: (string | { name?: string | null })[] };
+type GhIssue = {
+  id: number;
+  number: number;
+  html_url: string;
+  title: string;
+  state: string;
+  labels?: (string | { name?: string | null })[];
+  updated_at?: string;
+};
 
 export function stateOf(issue: Pick<GhIssue, "state" | "labels">): TrackerIssueState {
   if (issue.state === "closed") return "done";
@@ -161,6 +169,15 @@ export const githubAdapter: TrackerAdapter = {
     const issue = payload.issue;
     if (!issue || typeof issue.id !== "number") return null;
     if (!["opened", "edited", "closed", "reopened", "labeled", "unlabeled"].includes(payload.action ?? "")) return null;
-    return { externalId: String(issue.id), state: stateOf(issue), title: typeof issue.title === "string" ? issue.title : undefined };
+    // Every issues event touches the issue: its updated_at is when the change happened (a redelivery carries the original).
+    const sentAt = typeof issue.updated_at === "string" ? Date.parse(issue.updated_at) : Number.NaN;
+    return {
+      externalId: String(issue.id),
+      state: stateOf(issue),
+      title: typeof issue.title === "string" ? issue.title : undefined,
+      ...(Number.isFinite(sentAt) ? { sentAt } : {}),
+    };
   },
+
+  deliveryId: (headers) => headers.get("x-github-delivery") || null,
 };

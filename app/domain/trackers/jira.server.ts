@@ -210,7 +210,7 @@ export const jiraAdapter: TrackerAdapter = {
   },
 
   parseWebhook(rawBody) {
-    let payload: { webhookEvent?: string; issue?: JiraIssue };
+    let payload: { webhookEvent?: string; timestamp?: unknown; issue?: JiraIssue };
     try {
       payload = JSON.parse(rawBody);
     } catch {
@@ -221,6 +221,15 @@ export const jiraAdapter: TrackerAdapter = {
     const key = issue?.fields?.status?.statusCategory?.key;
     if (!issue || typeof issue.id !== "string" || !key) return null;
     const title = issue.fields?.summary;
-    return { externalId: issue.id, state: jiraState(key), title: typeof title === "string" ? title : undefined };
+    const sentAt = Number(payload.timestamp);
+    return {
+      externalId: issue.id,
+      state: jiraState(key),
+      title: typeof title === "string" ? title : undefined,
+      ...(Number.isFinite(sentAt) && sentAt > 0 ? { sentAt } : {}),
+    };
   },
+
+  // Unique per delivery within the site and unchanged across Jira's retries.
+  deliveryId: (headers) => headers.get("x-atlassian-webhook-identifier") || null,
 };

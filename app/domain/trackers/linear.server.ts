@@ -153,7 +153,7 @@ export const linearAdapter: TrackerAdapter = {
   },
 
   parseWebhook(rawBody) {
-    let payload: { type?: string; action?: string; data?: { id?: unknown; title?: unknown; state?: { type?: string } | null } };
+    let payload: { type?: string; action?: string; webhookTimestamp?: unknown; data?: { id?: unknown; title?: unknown; state?: { type?: string } | null } };
     try {
       payload = JSON.parse(rawBody);
     } catch {
@@ -162,6 +162,15 @@ export const linearAdapter: TrackerAdapter = {
     if (payload.type !== "Issue" || !["create", "update", "remove"].includes(payload.action ?? "")) return null;
     const data = payload.data;
     if (!data || typeof data.id !== "string" || !data.state?.type) return null;
-    return { externalId: data.id, state: linearState(data.state.type), title: typeof data.title === "string" ? data.title : undefined };
+    const sentAt = Number(payload.webhookTimestamp);
+    return {
+      externalId: data.id,
+      state: linearState(data.state.type),
+      title: typeof data.title === "string" ? data.title : undefined,
+      ...(Number.isFinite(sentAt) ? { sentAt } : {}),
+    };
   },
+
+  // Linear's unique id of each delivery; the signed body's webhookId + webhookTimestamp make its digest unique too.
+  deliveryId: (headers) => headers.get("linear-delivery") || null,
 };

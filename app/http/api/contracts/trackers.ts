@@ -224,7 +224,8 @@ export const refreshTrackerIssues = contract({
 /**
  * The webhook a tracker calls for one connection. Public; the body must be
  * signed with the connection's webhook secret, else 401. 200 when a linked
- * issue was updated; 202 when the event was accepted but changes nothing here.
+ * issue was updated, or a repeat was acknowledged; 202 when the event was
+ * accepted but changes nothing here.
  */
 function trackerWebhook(service: "github" | "linear" | "jira", name: string, rules: string) {
   return contract({
@@ -232,12 +233,12 @@ function trackerWebhook(service: "github" | "linear" | "jira", name: string, rul
     path: `/api/webhooks/trackers/${service}/{connectionId}`,
     tag,
     summary: `${name} webhook of a tracker connection`,
-    description: `Public; ${name} calls it. ${rules} 200 when a linked issue was updated; 202 when the event was accepted but changes nothing here (another event, an issue not linked to a story). At most 2 MB. Not in the published interface.`,
+    description: `Public; ${name} calls it. ${rules} 200 when a linked issue was updated; 202 when the event was accepted but changes nothing here (another event, an issue not linked to a story). A delivery already applied (the same delivery id, or the same signed body) is answered 200 with \`ignored: "duplicate"\` and not applied again; one sent more than 6 days ago, 200 with \`ignored: "too_old"\`. At most 2 MB. Not in the published interface.`,
     auth: "public",
     crossSite: true,
     params: z.object({ connectionId: z.string() }),
     alsoSuccess: [202],
-    response: z.object({ received: z.literal(true), updated: z.number() }),
+    response: z.object({ received: z.literal(true), updated: z.number(), ignored: z.enum(["duplicate", "too_old"]).optional() }),
     errors: ["NOT_FOUND", "UNAUTHORIZED", "PAYLOAD_TOO_LARGE"],
   });
 }
@@ -246,17 +247,17 @@ export const trackerWebhooks = {
   github: trackerWebhook(
     "github",
     "GitHub",
-    "The body must be signed with the connection's webhook secret (`X-Hub-Signature-256`, HMAC-SHA256), else 401. `issues` events (opened, edited, closed, reopened, labeled, unlabeled) update the state of the linked issue: closed is done, an open issue labelled “in progress” is in progress, otherwise open.",
+    "The body must be signed with the connection's webhook secret (`X-Hub-Signature-256`, HMAC-SHA256), else 401. `issues` events (opened, edited, closed, reopened, labeled, unlabeled) update the state of the linked issue: closed is done, an open issue labelled “in progress” is in progress, otherwise open. Repeats are recognised by `X-GitHub-Delivery` and by the signed body.",
   ),
   linear: trackerWebhook(
     "linear",
     "Linear",
-    "The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done.",
+    "The body must be signed with the connection's webhook secret (`Linear-Signature`, hex HMAC-SHA256 of the raw body) and its `webhookTimestamp` be within 60 s of now, else 401. `Issue` events (create, update, remove) update the state of the linked issue from its workflow state type: backlog, unstarted and triage are open, started is in progress, completed and canceled are done. Repeats are recognised by `Linear-Delivery` and by the signed body (its `webhookId` and `webhookTimestamp` included).",
   ),
   jira: trackerWebhook(
     "jira",
     "Jira",
-    "An admin webhook created with the connection's secret. The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done.",
+    "An admin webhook created with the connection's secret. The body must be signed (`X-Hub-Signature: sha256=` hex HMAC-SHA256 of the raw body), else 401. `jira:issue_created`, `jira:issue_updated` and `jira:issue_deleted` update the state of the linked issue from its status category: new is open, indeterminate is in progress, done is done. Repeats are recognised by `X-Atlassian-Webhook-Identifier` (unchanged across Jira's retries) and by the signed body.",
   ),
 };
 
