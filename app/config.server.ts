@@ -74,6 +74,10 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: unsetIfBlank(z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   /** Retries of a provider call that failed before any output (429, 5xx, network). */
   AI_MAX_RETRIES: unsetIfBlank(z.coerce.number().int().min(0).max(5).default(1)),
+  /** Longest silence of a provider once its answer has started (headers): between two chunks of a stream, or until a non-streamed body is read. */
+  AI_STREAM_IDLE_MS: unsetIfBlank(z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  /** Longest any one provider call may take from start to last byte, retries included (a stream that trickles is cut here). */
+  AI_STREAM_TOTAL_MS: unsetIfBlank(z.coerce.number().int().min(500).max(3_600_000).default(300_000)),
   /** Upper bound of output tokens asked for per call; tasks ask for less when they need less. */
   AI_MAX_OUTPUT_TOKENS: unsetIfBlank(z.coerce.number().int().min(256).max(64_000).default(8000)),
   LITEFS_DIR: z.string().optional(),

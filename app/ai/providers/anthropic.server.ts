@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages";
 import type { ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
-import { toProviderError } from "./errors";
+import { BoundedCall, bounded } from "./bounds.server";
 import { lazySdk } from "./lazy";
 
 const createSdk = async (creds: ProviderCredentials): Promise<Anthropic> =>
@@ -18,14 +18,12 @@ const createSdk = async (creds: ProviderCredentials): Promise<Anthropic> =>
  * starts with it; an alias it cannot match leaves `modelListed` unknown.
  */
 export async function anthropicProbe(creds: ProviderCredentials): Promise<ProbeResult> {
-  try {
-    const page = await (await createSdk(creds)).models.list({ limit: 100 });
-    const ids = page.data.map((m) => m.id);
+  return bounded("provider_b", creds.apiKey, undefined, async (call) => {
+    const pending = (await createSdk(creds)).models.list({ limit: 100 }, { signal: call.signal });
+    const ids = (await call.answer(pending, pending.asResponse())).data.map((m) => m.id);
     const listed = ids.some((id) => id === creds.model || id.startsWith(`${creds.model}-`));
     return { modelCount: ids.length, modelListed: listed ? true : null };
-  } catch (error) {
-    throw toProviderError("provider_b", error, creds.apiKey);
-  }
+  });
 }
 
 /**
@@ -55,8 +53,6 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
         }
       : {}),
   });
-  const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_b", error, creds.apiKey, signal);
-
   return {
     provider: "provider_b",
     model: creds.model,
@@ -64,10 +60,12 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
       let inputTokens = 0;
       let outputTokens = 0;
       let truncated = false;
+      // The SDK's timeout ends at the headers; the idle and total bounds cover the stream itself (a `ping` counts as life).
+      const call = new BoundedCall("provider_b", creds.apiKey, request.signal);
       try {
         const client = await sdk();
-        const stream = await client.messages.create({ ...params(request), stream: true }, { signal: request.signal });
-        for await (const event of stream) {
+        const stream = await call.race(client.messages.create({ ...params(request), stream: true }, { signal: call.signal }));
+        for await (const event of call.chunks(stream)) {
           if (event.type === "message_start") inputTokens = event.message.usage.input_tokens;
           else if (event.type === "content_block_delta") {
             if (event.delta.type === "text_delta" && event.delta.text) yield { type: "text", text: event.delta.text };
@@ -78,14 +76,16 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
           }
         }
       } catch (error) {
-        throw fail(error, request.signal);
+        throw call.fail(error);
+      } finally {
+        call.end();
       }
       yield { type: "end", usage: { inputTokens, outputTokens }, truncated };
     },
     async complete(request): Promise<ModelResult> {
-      try {
-        const client = await sdk();
-        const answer = await client.messages.create({ ...params(request), stream: false }, { signal: request.signal });
+      return bounded("provider_b", creds.apiKey, request.signal, async (call) => {
+        const pending = (await sdk()).messages.create({ ...params(request), stream: false }, { signal: call.signal });
+        const answer = await call.answer(pending, pending.asResponse());
         const tool = answer.content.find((b) => b.type === "tool_use");
         const text = tool
           ? JSON.stringify(tool.input)
@@ -98,9 +98,7 @@ export function anthropicClient(creds: ProviderCredentials): ProviderClient {
           truncated: answer.stop_reason === "max_tokens",
           usage: { inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens },
         };
-      } catch (error) {
-        throw fail(error, request.signal);
-      }
+      });
     },
   };
 }

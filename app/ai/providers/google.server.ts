@@ -1,5 +1,15 @@
-import type { Content, GenerateContentRequest, GenerateContentResponse, GoogleGenerativeAI, ResponseSchema } from "@google/generative-ai";
-import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
+import type { Content, GenerateContentRequest, GenerateContentResponse, GoogleGenerativeAI, ResponseSchema, SingleRequestOptions } from "@google/generative-ai";
+import {
+  type EmbeddingResult,
+  type ModelChunk,
+  type ModelRequest,
+  type ModelResult,
+  type ProbeResult,
+  type ProviderClient,
+  type ProviderCredentials,
+  ProviderError,
+} from "../types";
+import { BoundedCall, bounded, within } from "./bounds.server";
 import { toProviderError } from "./errors";
 import { lazySdk } from "./lazy";
 
@@ -51,10 +61,8 @@ function textOf(response: GenerateContentResponse) {
 
 const createSdk = async (creds: ProviderCredentials): Promise<GoogleGenerativeAI> =>
   new (await import("@google/generative-ai")).GoogleGenerativeAI(creds.apiKey);
-const requestOptionsOf = (creds: ProviderCredentials) => ({
-  timeout: creds.timeoutMs,
-  ...(creds.baseUrl ? { baseUrl: creds.baseUrl.replace(/\/+$/, "") } : {}),
-});
+const baseUrlOf = (creds: ProviderCredentials) => (creds.baseUrl ? { baseUrl: creds.baseUrl.replace(/\/+$/, "") } : {});
+const requestOptionsOf = (creds: ProviderCredentials) => ({ timeout: creds.timeoutMs, ...baseUrlOf(creds) });
 
 /**
  * Connection test: counts the tokens of one word with the configured model
@@ -73,7 +81,8 @@ export async function googleProbe(creds: ProviderCredentials): Promise<ProbeResu
 
 export function googleClient(creds: ProviderCredentials): ProviderClient {
   const sdk = lazySdk(() => createSdk(creds));
-  const requestOptions = requestOptionsOf(creds);
+  // No SDK timeout here: it would cut a whole stream at AI_TIMEOUT_MS. `within` times each attempt instead.
+  const requestOptions = baseUrlOf(creds);
 
   const model = async (request: ModelRequest) =>
     (await sdk()).getGenerativeModel(
@@ -91,12 +100,16 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
   const contents = (request: ModelRequest): GenerateContentRequest => ({
     contents: request.messages.map((m): Content => ({ role: m.role === "assistant" ? "model" : "user", parts: [{ text: m.content }] })),
   });
-  const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_c", error, creds.apiKey, signal);
-  /** The SDK retries nothing itself; calls that fail before any output are retried here. */
-  async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const late = () => new ProviderError("provider_c", "Google Gemini did not answer in time");
+  /**
+   * The SDK retries nothing itself; calls that fail before any output are
+   * retried here. Each attempt gets AI_TIMEOUT_MS to settle (a stream: to
+   * its headers).
+   */
+  async function withRetries<T>(call: (options: SingleRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call();
+        return await within(signal, creds.timeoutMs, (s) => call({ signal: s }), late);
       } catch (error) {
         const status = (error as { status?: number }).status;
         const retryable = !signal?.aborted && (status === undefined || status === 429 || status >= 500);
@@ -112,48 +125,41 @@ export function googleClient(creds: ProviderCredentials): ProviderClient {
     async *stream(request): AsyncIterable<ModelChunk> {
       let usage = { inputTokens: 0, outputTokens: 0 };
       let truncated = false;
+      const call = new BoundedCall("provider_c", creds.apiKey, request.signal);
       try {
-        const result = await withRetries(
-          async () => (await model(request)).generateContentStream(contents(request), { signal: request.signal }),
-          request.signal,
-        );
+        const generative = await model(request);
+        const result = await call.race(withRetries((options) => generative.generateContentStream(contents(request), options), call.signal));
         // The aggregated response rejects too when the stream fails; the loop below reports that.
         result.response.catch(() => {});
-        for await (const chunk of result.stream) {
+        for await (const chunk of call.chunks(result.stream)) {
           const text = textOf(chunk);
           if (text) yield { type: "text", text };
           if (chunk.candidates?.[0]?.finishReason === "MAX_TOKENS") truncated = true;
           if (chunk.usageMetadata) usage = usageOf(chunk);
         }
       } catch (error) {
-        throw fail(error, request.signal);
+        throw call.fail(error);
+      } finally {
+        call.end();
       }
       yield { type: "end", usage, truncated };
     },
     async complete(request): Promise<ModelResult> {
-      try {
-        const { response } = await withRetries(
-          async () => (await model(request)).generateContent(contents(request), { signal: request.signal }),
-          request.signal,
-        );
+      return bounded("provider_c", creds.apiKey, request.signal, async (call) => {
+        const generative = await model(request);
+        const { response } = await call.answer(withRetries((options) => generative.generateContent(contents(request), options), call.signal));
         return { text: textOf(response), truncated: response.candidates?.[0]?.finishReason === "MAX_TOKENS", usage: usageOf(response) };
-      } catch (error) {
-        throw fail(error, request.signal);
-      }
+      });
     },
     async embed(texts, signal): Promise<EmbeddingResult> {
       const name = creds.embeddingModel ?? "text-embedding-004";
-      try {
+      return bounded("provider_c", creds.apiKey, signal, async (call) => {
         const embedder = (await sdk()).getGenerativeModel({ model: name }, requestOptions);
-        const answer = await withRetries(
-          () => embedder.batchEmbedContents({ requests: texts.map((text) => ({ content: { role: "user", parts: [{ text }] } })) }, { signal }),
-          signal,
-        );
+        const requests = texts.map((text) => ({ content: { role: "user", parts: [{ text }] } }));
+        const answer = await call.answer(withRetries((options) => embedder.batchEmbedContents({ requests }, options), call.signal));
         const chars = texts.reduce((n, t) => n + t.length, 0);
         return { vectors: answer.embeddings.map((e) => e.values), model: name, usage: { inputTokens: Math.ceil(chars / 4), outputTokens: 0 } };
-      } catch (error) {
-        throw fail(error, signal);
-      }
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
 import { lazySdk } from "./lazy";
 import type { EmbeddingResult, ModelChunk, ModelRequest, ModelResult, ProbeResult, ProviderClient, ProviderCredentials } from "../types";
-import { toProviderError } from "./errors";
+import { BoundedCall, bounded } from "./bounds.server";
 
 const createSdk = async (creds: ProviderCredentials): Promise<OpenAI> =>
   new (await import("openai")).default({
@@ -18,13 +18,11 @@ const createSdk = async (creds: ProviderCredentials): Promise<OpenAI> =>
  * pulled model `name:latest`, so that counts as the configured `name`.
  */
 export async function openaiProbe(creds: ProviderCredentials): Promise<ProbeResult> {
-  try {
-    const page = await (await createSdk(creds)).models.list();
-    const ids = page.data.map((m) => m.id);
+  return bounded("provider_a", creds.apiKey, undefined, async (call) => {
+    const pending = (await createSdk(creds)).models.list({ signal: call.signal });
+    const ids = (await call.answer(pending, pending.asResponse())).data.map((m) => m.id);
     return { modelCount: ids.length, modelListed: ids.some((id) => id === creds.model || id === `${creds.model}:latest`) };
-  } catch (error) {
-    throw toProviderError("provider_a", error, creds.apiKey);
-  }
+  });
 }
 
 /**
@@ -51,21 +49,20 @@ export function openaiClient(creds: ProviderCredentials): ProviderClient {
         }
       : {}),
   });
-  const fail = (error: unknown, signal?: AbortSignal) => toProviderError("provider_a", error, creds.apiKey, signal);
-
   return {
     provider: "provider_a",
     model: creds.model,
     async *stream(request): AsyncIterable<ModelChunk> {
       let usage = { inputTokens: 0, outputTokens: 0 };
       let truncated = false;
+      // The SDK's timeout ends at the headers; the idle and total bounds cover the stream itself.
+      const call = new BoundedCall("provider_a", creds.apiKey, request.signal);
       try {
         const client = await sdk();
-        const stream = await client.chat.completions.create(
-          { ...params(request), stream: true, stream_options: { include_usage: true } },
-          { signal: request.signal },
+        const stream = await call.race(
+          client.chat.completions.create({ ...params(request), stream: true, stream_options: { include_usage: true } }, { signal: call.signal }),
         );
-        for await (const chunk of stream) {
+        for await (const chunk of call.chunks(stream)) {
           const choice = chunk.choices[0];
           const text = choice?.delta?.content;
           if (text) yield { type: "text", text };
@@ -73,34 +70,32 @@ export function openaiClient(creds: ProviderCredentials): ProviderClient {
           if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
         }
       } catch (error) {
-        throw fail(error, request.signal);
+        throw call.fail(error);
+      } finally {
+        call.end();
       }
       yield { type: "end", usage, truncated };
     },
     async complete(request): Promise<ModelResult> {
-      try {
-        const client = await sdk();
-        const answer = await client.chat.completions.create({ ...params(request), stream: false }, { signal: request.signal });
+      return bounded("provider_a", creds.apiKey, request.signal, async (call) => {
+        const pending = (await sdk()).chat.completions.create({ ...params(request), stream: false }, { signal: call.signal });
+        const answer = await call.answer(pending, pending.asResponse());
         const choice = answer.choices[0];
         return {
           text: choice?.message?.content ?? "",
           truncated: choice?.finish_reason === "length",
           usage: { inputTokens: answer.usage?.prompt_tokens ?? 0, outputTokens: answer.usage?.completion_tokens ?? 0 },
         };
-      } catch (error) {
-        throw fail(error, request.signal);
-      }
+      });
     },
     async embed(texts, signal): Promise<EmbeddingResult> {
       const model = creds.embeddingModel ?? "text-embedding-3-small";
-      try {
-        const client = await sdk();
-        const answer = await client.embeddings.create({ model, input: texts }, { signal });
+      return bounded("provider_a", creds.apiKey, signal, async (call) => {
+        const pending = (await sdk()).embeddings.create({ model, input: texts }, { signal: call.signal });
+        const answer = await call.answer(pending, pending.asResponse());
         const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
         return { vectors, model, usage: { inputTokens: answer.usage?.prompt_tokens ?? 0, outputTokens: 0 } };
-      } catch (error) {
-        throw fail(error, signal);
-      }
+      });
     },
   };
 }
