@@ -1,6 +1,11 @@
 import { useEffect, useId, useState } from "react";
+import { MERMAID_CONFIG, sanitizeMermaidSvg } from "./mermaid-safety";
 
-/** Draws Mermaid source as SVG in the browser (Mermaid is loaded on demand); the error is the parser's first line. */
+/**
+ * Draws Mermaid source as SVG in the browser (Mermaid and DOMPurify are loaded
+ * on demand) with the settings of ./mermaid-safety.ts, and sanitizes the SVG
+ * before it is put in the page; the error is the parser's first line.
+ */
 export function useMermaidSvg(source: string) {
   const id = useId().replace(/[^a-zA-Z0-9]/g, "");
   const [svg, setSvg] = useState<string | null>(null);
@@ -10,11 +15,13 @@ export function useMermaidSvg(source: string) {
     let cancelled = false;
     (async () => {
       try {
-        const mermaid = (await import("mermaid")).default;
-        mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: "neutral" });
+        const [mermaid, purify] = await Promise.all([import("mermaid").then((m) => m.default), import("dompurify").then((m) => m.default)]);
+        mermaid.initialize(MERMAID_CONFIG);
         const { svg } = await mermaid.render(`mermaid-${id}`, source);
+        const clean = sanitizeMermaidSvg(svg, purify);
+        if (!clean) throw new Error("This diagram could not be drawn safely");
         if (!cancelled) {
-          setSvg(svg);
+          setSvg(clean);
           setError(null);
         }
       } catch (e) {
@@ -38,7 +45,7 @@ export function MermaidDiagram({ source, title }: { source: string; title: strin
 
   return (
     <figure className="mermaid-figure">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from mermaid.render with securityLevel "strict". */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from mermaid.render (strict, no HTML labels), sanitized by DOMPurify's SVG profile. */}
       {svg ? <div className="diagram" role="img" aria-label={title} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
       {error ? (
         <p className="alert alert-warning" role="status">

@@ -25,7 +25,7 @@ function MermaidPreview({ source }: { source: string }) {
   const { svg, error } = useMermaidSvg(settled);
   return (
     <div className="mermaid-preview" contentEditable={false} aria-live="polite">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from mermaid.render with securityLevel "strict". */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from useMermaidSvg (strict, no HTML labels), sanitized by DOMPurify's SVG profile. */}
       {svg ? <div className="diagram" role="img" aria-label="Diagram preview" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
       {error ? <p className="muted">Preview paused: {error}</p> : null}
     </div>
