@@ -3,6 +3,7 @@
  * its title, its H2 sections with their lines, list items and sentences.
  * Pure and synchronous; every task of the drafter starts from `readDoc`.
  */
+import { headingOf, listItemOf, plainInline } from "./md-scan";
 
 export interface DocLine {
   /** 1-based line number in the whole document. */
@@ -35,20 +36,8 @@ export interface Doc {
   plain: string;
 }
 
-const ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-
-/** Markdown inline markers removed: emphasis, code ticks, links (text kept), images. */
-export function plainInline(text: string) {
-  return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(^|[^\w*])[*_](?!\s)(.+?)[*_](?=[^\w*]|$)/g, "$1$2")
-    .replace(/`([^`]+)`/g, "$1")
-    .replace(/<[^>]+>/g, "")
-    .trim();
-}
+/** Markdown inline markers removed (linear time: app/utils/md-scan.ts). */
+export { plainInline };
 
 export function readDoc(markdown: string): Doc {
   const raw = markdown.replace(/\r\n?/g, "\n").split("\n");
@@ -67,10 +56,10 @@ export function readDoc(markdown: string): Doc {
       return;
     }
     lines.push({ line, text });
-    const heading = HEADING.exec(text.trim());
+    const heading = headingOf(text.trim());
     if (heading) {
-      const level = heading[1]!.length;
-      const name = plainInline(heading[2]!);
+      const [level, headingText] = heading;
+      const name = plainInline(headingText);
       if (level === 1 && !title) {
         title = name;
         return;
@@ -100,11 +89,11 @@ function listItems(lines: DocLine[]): DocLine[] {
   const items: DocLine[] = [];
   let open: DocLine | null = null;
   for (const l of lines) {
-    const m = ITEM.exec(l.text);
-    if (m && m[1]!.trim()) {
-      open = { line: l.line, text: plainInline(m[1]!) };
+    const m = listItemOf(l.text);
+    if (m?.[1].trim()) {
+      open = { line: l.line, text: plainInline(m[1]) };
       items.push(open);
-    } else if (open && /^\s{2,}\S/.test(l.text) && !HEADING.test(l.text.trim())) {
+    } else if (open && /^\s{2,}\S/.test(l.text) && !headingOf(l.text.trim())) {
       open.text = `${open.text} ${plainInline(l.text)}`;
     } else {
       open = null;
