@@ -61,7 +61,9 @@ if (production) {
 
 if (production && !cfg.APP_URL) {
   // Links in mail are never built from a request's Host header (docs/security.md): without APP_URL they point here.
-  runtime.logger.warn(`APP_URL is not set: links in e-mail and OAuth redirects use http://localhost:${cfg.PORT}. Set APP_URL to the public address.`);
+  runtime.logger.warn(
+    `APP_URL is not set: links in e-mail and OAuth redirects use http://localhost:${cfg.PORT}, the same-origin check trusts each request's own Host header, and /mcp refuses every browser (Origin) request. Set APP_URL to the public address.`,
+  );
 }
 await runtime.startBackground();
 
