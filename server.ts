@@ -69,6 +69,8 @@ await runtime.startBackground();
 
 const server = http.createServer(handler);
 server.keepAliveTimeout = 65_000;
+// Node's own 400/408/431 answers get the {error, code} envelope (app/http/server/client-errors.server.ts).
+runtime.answerClientErrors(server);
 server.listen(cfg.PORT, cfg.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.PORT;

@@ -82,6 +82,8 @@ const envSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: unsetIfBlank(z.coerce.number().int().min(256).max(64_000).default(8000)),
   LITEFS_DIR: z.string().optional(),
   MAX_JSON_BODY_BYTES: unsetIfBlank(z.coerce.number().int().positive().default(1_048_576)),
+  /** Largest body of a page's form post (not an upload): larger ones are refused with 413 before any route reads them (app/http/server/body-guard.server.ts). */
+  MAX_FORM_BODY_BYTES: unsetIfBlank(z.coerce.number().int().positive().default(1_048_576)),
   /** Payment provider for plan changes: `local` (in-app confirmation) or `stripe`. */
   BILLING_PROVIDER: unsetIfBlank(z.enum(["local", "stripe"]).default("local")),
   STRIPE_SECRET_KEY: z.string().optional(),

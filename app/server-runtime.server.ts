@@ -89,3 +89,4 @@ export function createAppHandler(options: HandlerOptions): NodeHandler {
 export { logger };
 export { startBackground, stopBackground } from "./lifecycle.server";
 export { stopLive } from "./domain/live/live.server";
+export { answerClientErrors } from "./http/server/client-errors.server";

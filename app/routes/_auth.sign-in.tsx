@@ -21,10 +21,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { notice };
 }
 
+/**
+ * The request the sign-in strategy reads: the same headers (user agent,
+ * request id) and a form of just the two fields it needs, so the posted body
+ * is read once (formValues, bounded) rather than cloned and parsed twice.
+ */
+function credentialsRequest(request: Request, values: Record<string, string>) {
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
+  const form = new URLSearchParams({ email: values.email ?? "", password: values.password ?? "" });
+  return new Request(request.url, { method: "POST", headers, body: form });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const values = await formValues(request.clone());
+  const values = await formValues(request);
   try {
-    const result = await authenticateForm(request, context);
+    const result = await authenticateForm(credentialsRequest(request, values), context);
     return redirect(safeRedirect(values.redirectTo), {
       headers: { "Set-Cookie": await sessionCookie(result.sessionId) },
     });

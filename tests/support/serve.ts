@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAppHandler } from "~/server-runtime.server";
+import { answerClientErrors, createAppHandler } from "~/server-runtime.server";
 import { assembledBuild } from "./build";
 
 /** The app behind the same handler server.ts runs (app/server-runtime.server.ts), on a real loopback socket. */
@@ -12,6 +12,7 @@ export function serveApp(options: { metricsToken?: string; staticFiles?: boolean
     staticDir: options.staticFiles ? "public" : undefined,
   });
   const server = http.createServer(handler);
+  answerClientErrors(server);
   return new Promise<{ server: http.Server; url: string; close: () => Promise<void> }>((resolve) =>
     server.listen(0, "127.0.0.1", () =>
       resolve({

@@ -1,5 +1,8 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { MAX_LOGO_BYTES } from "~/domain/branding/branding.schema";
 import { AppError } from "~/domain/errors";
+import { MAX_FILE_BYTES } from "~/domain/files/files.schema";
+import { MAX_AUDIO_BYTES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "~/domain/uploads/uploads.schema";
 import { formatBytes, tooLarge } from "./body.server";
 
 export interface UploadedFile {
@@ -11,7 +14,15 @@ export interface UploadedFile {
 }
 
 const FIELD_LIMIT = 64 * 1024;
-const MULTIPART_OVERHEAD = 64 * 1024;
+/** What a multipart body may carry besides its file: boundaries, part headers, a few small fields. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+/**
+ * The largest multipart body any route takes: the largest file limit (audio,
+ * 25 MB) plus the overhead. The node server refuses larger ones before a route
+ * runs (app/http/server/body-guard.server.ts); each route's own limit, checked
+ * here while the body streams, is the one that usually applies.
+ */
+export const LARGEST_UPLOAD_BODY_BYTES = Math.max(MAX_AUDIO_BYTES, MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_LOGO_BYTES) + MULTIPART_OVERHEAD;
 /** Parts (fields and files) one body may have: every upload form has a handful. */
 export const MAX_PARTS = 50;
 

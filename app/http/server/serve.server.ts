@@ -8,6 +8,9 @@ import { isCrossSiteNodeRequest } from "../csrf.server";
 import { baselineHeaders } from "./security-headers.server";
 import { requestArrived } from "../../utils/request-epoch";
 import { createTurns } from "./turns.server";
+import { type BodyGuard, guardBody, sealResponse } from "./body-guard.server";
+import { type Refusal, audienceOf, bodyTooLarge, rawResponse, refusalContent } from "./refusals.server";
+import { tooLarge } from "../api/body.server";
 
 /** Most of a loop turn spent starting requests before timers and I/O get theirs (app/http/server/turns.server.ts). */
 const TURN_BUDGET_MS = 4;
@@ -64,7 +67,7 @@ export function createNodeHandler(options: ServeOptions) {
 
   function finished(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, route: string, started: number, bytesBefore: number) {
     const seconds = (performance.now() - started) / 1000;
-    const status = res.writableFinished ? res.statusCode : 499;
+    const status = res.writableFinished ? res.statusCode : (guards.get(req)?.rawStatus ?? 499);
     observeRequest(req.method ?? "GET", route, status, seconds);
     logRequest({
       requestId: id,
@@ -78,7 +81,7 @@ export function createNodeHandler(options: ServeOptions) {
   }
 
   /** Serves one request; the promise settles when its answer has been handed to the socket. */
-  function handle(req: IncomingMessage, res: ServerResponse, id: string, started: number): Promise<unknown> | void {
+  function handle(req: IncomingMessage, res: ServerResponse, id: string, started: number, guard: BodyGuard | null): Promise<unknown> | void {
     const bytesBefore = req.socket?.bytesWritten ?? 0;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -91,6 +94,9 @@ export function createNodeHandler(options: ServeOptions) {
       if (found) {
         route = found.entry.pattern;
         res.once("close", () => finished(req, res, id, pathname, route, started, bytesBefore));
+        if (guard?.policy.refusal) return refuse(req, res, id, pathname, guard.policy.refusal, guard);
+        // Past the bound while the route reads: its read fails with the 413 it answers in the envelope.
+        if (guard) guard.onOverflow = () => void (req.listenerCount("error") > 0 && req.emit("error", tooLarge(guard.limit)));
         const request = toRequest(req, res, trustProxy);
         return api
           .run(found, request, { ip: clientIp(req, trustProxy) })
@@ -122,16 +128,52 @@ export function createNodeHandler(options: ServeOptions) {
       res.end(CROSS_SITE_PAGE);
       return;
     }
+    if (!guard) return app(req, res);
+    if (guard.policy.refusal) return refuse(req, res, id, pathname, guard.policy.refusal, guard);
+    if (guard.policy.mode === "hold") {
+      // A form is read whole (at most its bound) before Remix runs: formData() never sees more.
+      return guard.complete.then((whole) => {
+        if (whole) app(req, res);
+        else if (guard.overflowed) refuse(req, res, id, pathname, bodyTooLarge(guard.limit, false), guard);
+      });
+    }
+    // An upload streams to its route; cut off at the bound while the route reads it, the server answers on the socket.
+    guard.onOverflow = () => {
+      if (res.headersSent || req.socket.destroyed) return;
+      const { headers, body } = refusalContent(bodyTooLarge(guard.limit, true), audienceOf(pathname, req.headers.accept, guard.policy.api));
+      logger.info("request body refused", { requestId: id, path: redactPath(pathname), status: 413, code: "PAYLOAD_TOO_LARGE" });
+      sealResponse(res);
+      guard.rawStatus = 413;
+      req.socket.write(rawResponse(413, [...headers, ["X-Request-Id", id], ...baselineHeaders()], body));
+      guard.linger();
+    };
     app(req, res);
   }
 
+  /** Answers a body the server does not take (413, 415), through the response: nothing of it has been written. */
+  function refuse(req: IncomingMessage, res: ServerResponse, id: string, pathname: string, refusal: Refusal, guard: BodyGuard) {
+    logger.info("request body refused", { requestId: id, path: redactPath(pathname), status: refusal.status, code: refusal.code });
+    const { headers, body } = refusalContent(refusal, audienceOf(pathname, req.headers.accept, guard.policy.api));
+    const head = [...headers, ["Content-Length", String(Buffer.byteLength(body))], ["X-Request-Id", id]];
+    // API routes get the baseline from their route table; this answer is not one of theirs.
+    if (guard.policy.api) for (const [name, value] of baselineHeaders()) if (!res.hasHeader(name)) head.push([name, value]);
+    res.writeHead(refusal.status, head.flat());
+    res.end(body);
+  }
+
   const admit = createTurns(TURN_BUDGET_MS);
+  const guards = new WeakMap<IncomingMessage, BodyGuard>();
   return (req: IncomingMessage, res: ServerResponse) => {
     const arrived = performance.now();
     const id = requestIdFrom(req.headers["x-request-id"]);
     stampRequestId(req, id);
     requestArrived();
+    // Now, before node hands over the body's first chunk (the turn may come later).
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const guard = guardBody(req, res, query < 0 ? url : url.slice(0, query));
+    if (guard) guards.set(req, guard);
     // The access log's duration counts from arrival, the wait for a turn included.
-    admit(() => handle(req, res, id, arrived));
+    admit(() => handle(req, res, id, arrived, guard));
   };
 }

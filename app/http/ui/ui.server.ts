@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { ZodError } from "zod/v4";
+import { config } from "~/config.server";
 import type { FormState } from "~/components/forms";
 import type { Actor } from "~/domain/actor";
 import { assertIpAllowed } from "~/domain/allowlist/allowlist.server";
@@ -11,6 +12,7 @@ import { mustReplay, replayToPrimary } from "~/ops/replay.server";
 import { requestMeta } from "../context.server";
 import { assertSameOrigin } from "../csrf.server";
 import { readSessionId } from "../session.server";
+import { formatBytes } from "~/utils/format";
 
 /** Helpers for the HTML UI: page authentication and form handling. */
 
@@ -68,6 +70,31 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 export type FormValues = Record<string, string>;
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The posted form, within MAX_FORM_BODY_BYTES. The node server refuses
+ * larger bodies and other types before Remix runs
+ * (app/http/server/body-guard.server.ts); this repeats the checks that need
+ * no reading, for callers that come another way (in-process tests, a
+ * replayed request), and turns a body that cannot be read into a 4xx page
+ * instead of a 500 with a stack.
+ */
+async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw new Response("This page takes a form (application/x-www-form-urlencoded or multipart/form-data)", { status: 415 });
+  const limit = config().MAX_FORM_BODY_BYTES;
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw new Response(`The form is larger than ${formatBytes(limit)}`, { status: 413 });
+  try {
+    return await request.formData();
+  } catch (error) {
+    const cause = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
+    if (cause instanceof AppError && cause.status === 413) throw new Response(cause.message, { status: 413 });
+    throw new Response("The form could not be read", { status: 400 });
+  }
+}
+
 /** Reads a posted form (same-origin only) into plain string values. */
 export async function formValues(request: Request): Promise<FormValues> {
   // On a LiteFS replica nothing is written: the post is replayed on the primary.
@@ -78,7 +105,7 @@ export async function formValues(request: Request): Promise<FormValues> {
     if (error instanceof AppError) throw new Response(error.message, { status: error.status });
     throw error;
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const values: FormValues = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   return values;
