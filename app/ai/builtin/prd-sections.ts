@@ -4,6 +4,7 @@ import type { BuiltinContext } from "./contract";
 import { hasNumber, shorten } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
 import { dataModel as proposeModel } from "./data-model";
+import { findPhrase } from "./literal";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";
 
@@ -165,7 +166,7 @@ function epics(items: string[]) {
     groups.set(key, [...(groups.get(key) ?? []), text]);
   }
   // The record's name as the user cased it ("SMS reminder", not "Sms reminder").
-  const asWritten = (name: string, list: string[]) => new RegExp(name.split(" ").join("\\s+"), "i").exec(list.join(" "))?.[0] ?? name;
+  const asWritten = (name: string, list: string[]) => findPhrase(list.join(" "), name) ?? name;
   return [...groups].flatMap(([name, list], i) => [
     ...(i ? [""] : []),
     `### Epic ${i + 1}: ${name === "general" ? "Other requirements" : ucFirst(plural(asWritten(name, list)))}`,

@@ -1,5 +1,6 @@
 import { words } from "~/utils/md-doc";
 import { type Capability, actionOf, article, baseVerb, lcFirst, participle, persona, singular, stripMarkers, thingOf, trimEnd, ucFirst } from "./phrases";
+import { foldCase, hasWord } from "./literal";
 import { storyPersona } from "./personas";
 import { ROLE } from "./topics";
 
@@ -21,9 +22,11 @@ export function richer(role: string | undefined, personas: string[]) {
   return storyPersona(match) ?? persona(match) ?? match;
 }
 
+const ROLE_ONE = new RegExp(ROLE.source, "i");
+
 /** The singular role noun of a persona ("front-desk receptionists" → "receptionist"). */
 function headOf(name: string) {
-  const m = new RegExp(ROLE.source, "i").exec(name);
+  const m = ROLE_ONE.exec(name);
   return singular((m?.[0] ?? name.split(" ").at(-1)!).toLowerCase());
 }
 
@@ -83,7 +86,45 @@ interface Parsed {
   bySystem: boolean;
 }
 
-const mentioned = (text: string, personas: string[]) => personas.find((p) => new RegExp(`\\b${headOf(p)}(?:s|es)?\\b`, "i").test(text));
+/** The persona whose role noun the text names (singular or plural), matched as a word, never as a pattern. */
+const mentioned = (text: string, personas: string[]) => personas.find((p) => hasWord(text, headOf(p), ["s", "es"]));
+
+const FOR_LEAD = new Set(["the", "each", "all"]);
+const isToken = (w: string) => /^[\w-]+$/.test(w);
+
+/**
+ * The object without a trailing "for [the|each|all] [word] <persona>" ("… as a CSV file for the
+ * clinic manager" → "… as a CSV file"): what
+ * `object.replace(/\s+for\s+(?:the\s+|each\s+|all\s+)?(?:[\w-]+\s+)?<head>s?$/i, "")` did, with the
+ * persona's head noun compared as text.
+ */
+function withoutForWho(object: string, head: string) {
+  const lower = foldCase(object);
+  const name = lower.endsWith(`${head}s`) ? `${head}s` : lower.endsWith(head) ? head : null;
+  if (!name || !head) return object;
+  const before = object.slice(0, object.length - name.length);
+  if (!/\s$/.test(before)) return object;
+  // The words before the head, last first, each with where its leading whitespace starts.
+  const tokens: { word: string; gap: number }[] = [];
+  let end = before.length;
+  while (tokens.length < 3) {
+    let wordEnd = end;
+    while (wordEnd > 0 && /\s/.test(before[wordEnd - 1]!)) wordEnd--;
+    let start = wordEnd;
+    while (start > 0 && !/\s/.test(before[start - 1]!)) start--;
+    let gap = start;
+    while (gap > 0 && /\s/.test(before[gap - 1]!)) gap--;
+    if (start === wordEnd || gap === start) break;
+    tokens.push({ word: before.slice(start, wordEnd).toLowerCase(), gap });
+    end = start;
+  }
+  const [t1, t2, t3] = tokens;
+  // The leftmost reading wins, as it would for the pattern: "for the <word> <head>" before "for <head>".
+  if (t1 && t2 && t3 && isToken(t1.word) && FOR_LEAD.has(t2.word) && t3.word === "for") return object.slice(0, t3.gap);
+  if (t1 && t2 && (FOR_LEAD.has(t1.word) || isToken(t1.word)) && t2.word === "for") return object.slice(0, t2.gap);
+  if (t1 && t1.word === "for") return object.slice(0, t1.gap);
+  return object;
+}
 
 /** The requirement read as who wants what, from its own words. */
 function parse(cap: Capability, personas: string[]): Parsed {
@@ -106,7 +147,7 @@ function parse(cap: Capability, personas: string[]): Parsed {
     return { who, want: `the product to ${cap.verb} ${cap.object}`.trim(), verb: cap.verb, object: cap.object, bySystem: true };
   }
   // "Export the week's no-shows as a CSV file for the clinic manager": the manager wants to export them.
-  const object = who ? cap.object.replace(new RegExp(`\\s+for\\s+(?:the\\s+|each\\s+|all\\s+)?(?:[\\w-]+\\s+)?${headOf(who)}s?$`, "i"), "") : cap.object;
+  const object = who ? withoutForWho(cap.object, headOf(who)) : cap.object;
   const want = cap.want.startsWith("to ") && cap.verb ? `to ${cap.verb}${object ? ` ${object}` : ""}` : cap.want;
   return { who, want, verb: cap.verb, object, bySystem: /^the\s/.test(cap.want) };
 }

@@ -1,3 +1,5 @@
+import { escapeRegExp } from "./literal";
+
 /**
  * What each kind of PRD section needs: the keyword table behind the
  * interview (which question gathers a section) and the PRD writer (which
@@ -595,7 +597,8 @@ function customTopic(title: string): Topic {
     question: `What should the ${title} section say?`,
     ask: `what the ${title} section should say`,
     hint: `Give the facts, names or numbers the ${title} section needs.`,
-    cues: stems.length ? cues(...stems) : [],
+    // The stems are letters only; escaped all the same, as any text from the user is before it reaches a pattern.
+    cues: stems.length ? cues(...stems.map(escapeRegExp)) : [],
     priority: 6,
   };
 }

@@ -1,0 +1,91 @@
+/**
+ * Matching the user's own words without compiling them into a regular
+ * expression (issue 33: a persona "(about 2,600 bookings a year)" made a
+ * pattern that did not compile, and "(a+)+(a+)+…" one that backtracked for
+ * minutes). Everything here is plain string search, linear in the text, and
+ * the helpers that replace end-anchored character-class patterns
+ * (`/[\s.;:,!?]+$/`) scan from the end instead of from every position.
+ */
+
+/** `\w` without the `u` flag: ASCII letters, digits and underscore. */
+const isWordChar = (c: string | undefined) => c !== undefined && /^\w$/.test(c);
+
+/** The text lower-cased with its length kept (a character whose lower case is longer, like "İ", stays as written). */
+export function foldCase(text: string) {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = "";
+  for (const c of text) {
+    const l = c.toLowerCase();
+    out += l.length === c.length ? l : c;
+  }
+  return out;
+}
+
+/**
+ * Where `word` occurs in `text` as a whole word, any case, followed by one of
+ * `suffixes` (or nothing): the start and end of the first such occurrence.
+ * A boundary is required only on a side where `word` (or the suffix) has a
+ * word character, as `\b` would; "year)" is found in "a year) later".
+ */
+export function findWord(text: string, word: string, suffixes: string[] = [""]): { start: number; end: number } | null {
+  const needle = foldCase(word);
+  if (!needle) return null;
+  const hay = foldCase(text);
+  const ends = [...new Set(["", ...suffixes.map(foldCase)])].sort((a, b) => b.length - a.length);
+  const wordStart = isWordChar(needle[0]);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    if (wordStart && isWordChar(hay[at - 1])) {
+      // Inside a word: no match can start before the next non-word character (keeps "aaaa…" linear).
+      while (at < hay.length && isWordChar(hay[at])) at++;
+      continue;
+    }
+    const after = at + needle.length;
+    for (const suffix of ends) {
+      if (!hay.startsWith(suffix, after)) continue;
+      const end = after + suffix.length;
+      const last = suffix ? suffix.at(-1) : needle.at(-1);
+      if (isWordChar(last) && isWordChar(hay[end])) continue;
+      return { start: at, end };
+    }
+  }
+  return null;
+}
+
+export const hasWord = (text: string, word: string, suffixes?: string[]) => findWord(text, word, suffixes) !== null;
+
+/**
+ * Where the words of `phrase` (split on spaces) occur in `text` in a row, any
+ * case, with any whitespace between them: the text as the user wrote it, or
+ * null. Plain search, not `new RegExp(phrase.split(" ").join("\\s+"), "i")`.
+ */
+export function findPhrase(text: string, phrase: string): string | null {
+  const parts = foldCase(phrase).split(" ").filter(Boolean);
+  if (!parts.length) return null;
+  const hay = foldCase(text);
+  for (let at = hay.indexOf(parts[0]!); at >= 0; at = hay.indexOf(parts[0]!, at + 1)) {
+    let end = at + parts[0]!.length;
+    let ok = true;
+    for (const part of parts.slice(1)) {
+      let gap = end;
+      while (gap < hay.length && /\s/.test(hay[gap]!)) gap++;
+      if (gap === end || !hay.startsWith(part, gap)) {
+        ok = false;
+        break;
+      }
+      end = gap + part.length;
+    }
+    if (ok) return text.slice(at, end);
+  }
+  return null;
+}
+
+/** `text.replace(/[…]+$/, "")`: the end of `text` cut while `drop` holds for its last character, scanning from the end (the pattern retries from every position). */
+export function trimEndWhere(text: string, drop: (c: string) => boolean) {
+  let end = text.length;
+  while (end > 0 && drop(text[end - 1]!)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** A literal for a pattern: every character that means something in a regular expression escaped. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
