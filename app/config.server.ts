@@ -144,6 +144,14 @@ const envSchema = z.object({
   SLACK_API_URL: unsetIfBlank(z.url().default("https://slack.com/api/")),
   /** Live editing: a pause in typing this long (ms) saves the live PRD as a version (docs/design/live-editing.md). */
   LIVE_IDLE_MS: unsetIfBlank(z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  /** Live editing: open streams one user may hold (all projects), and one project may have (all users); beyond, 429. */
+  LIVE_MAX_STREAMS_PER_USER: unsetIfBlank(z.coerce.number().int().min(1).max(1000).default(8)),
+  LIVE_MAX_STREAMS_PER_PROJECT: unsetIfBlank(z.coerce.number().int().min(1).max(10_000).default(50)),
+  /** Live editing: documents held in memory at once, and the memory (MB, estimated) they may take; the least recently used leave first. */
+  LIVE_MAX_DOCS: unsetIfBlank(z.coerce.number().int().min(1).max(10_000).default(50)),
+  LIVE_MEMORY_MB: unsetIfBlank(z.coerce.number().int().min(16).max(65_536).default(160)),
+  /** Live editing: Yjs items one document may hold (about 360 bytes of memory each); the largest PRD a save accepts takes about 190,000. */
+  LIVE_MAX_DOC_ITEMS: unsetIfBlank(z.coerce.number().int().min(1000).max(10_000_000).default(250_000)),
   /** Operations: log level of the JSON-lines logger on stdout. */
   LOG_LEVEL: unsetIfBlank(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   /** Bearer token for GET /metrics (Prometheus); unset disables the endpoint (404). */

@@ -301,6 +301,14 @@ export default function ProjectDocument() {
         ) : prd ? (
           <PrdPreview prd={prd} html={html} canEdit={permissions.canEdit && !editing} />
         ) : null}
+        {prd && permissions.canDelete ? (
+          <p className="muted">
+            {/* A page with a confirmation step, then a plain form post: it works when the live editor will not open. */}
+            <Link className="btn btn-secondary btn-sm" to={`/projects/${projectId}/live-reset`}>
+              Reset live document from the last saved version
+            </Link>
+          </p>
+        ) : null}
       </div>
       <div className="stack">
         <DeliveryLine progress={delivery} href={`/projects/${projectId}/tracker`} />

@@ -1,5 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { unauthorized } from "~/domain/errors";
+import { LIVE_STREAM_BUFFER_BYTES } from "~/domain/live/limits.server";
 import { subscribeLive } from "~/domain/live/live.server";
 import { projectAccess } from "~/domain/projects/access.server";
 import { apiRoute, endpoint } from "~/http/api/api.server";
@@ -21,7 +22,11 @@ const route = apiRoute(
       return now;
     };
     const subscription = await subscribeLive(actor, params.projectId, { clientId: query.clientId, recheck });
-    return sseResponse(request, (signal) => subscription.events(signal));
+    // A reader that does not keep up holds at most this much of its events here; the rest wait, bounded, in its subscription.
+    return sseResponse(request, (signal) => subscription.events(signal), {
+      queuedBytes: LIVE_STREAM_BUFFER_BYTES,
+      signal: subscription.ended,
+    });
   }),
 );
 export const loader = route.loader;

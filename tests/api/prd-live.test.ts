@@ -218,7 +218,9 @@ describe("who may do what", () => {
     const strangerHead = await otto.client.call("HEAD", `/api/projects/${projectId}/prd/live?clientId=head-client-2`);
     expect(strangerHead.status).toBe(404);
     // Nobody joined: a later presence event (events arrive in order) lists no HEAD client.
-    expect((await ben.client.post(`/api/projects/${projectId}/prd/live/presence`, { clientId: "sentinel-client", mode: "viewing" })).status).toBe(200);
+    const sentinelStream = new LiveClient(ben, projectId, "sentinel-client");
+    open.push(sentinelStream);
+    expect((await sentinelStream.open()).status).toBe(200);
     const sentinel = await a.waitFor((e) => e.type === "presence" && e.clients.some((c: { clientId: string }) => c.clientId === "sentinel-client"), 5000, from);
     expect(sentinel.clients.map((c: { clientId: string }) => c.clientId)).not.toContain("head-client-1");
     expect(

@@ -83,9 +83,28 @@ export class LiveClient {
 
   /** The epoch of the document held (the server's identity of it). */
   epoch: string | null = null;
+  /** The `sync` and `reset` events received whole (their parts joined). */
+  whole: SseEvent[] = [];
 
-  private receive(event: SseEvent) {
-    this.events.push(event);
+  /** A `sync` or `reset` whose state is still coming in `state` events. */
+  private partial: { event: SseEvent; parts: string[] } | null = null;
+
+  private receive(received: SseEvent) {
+    this.events.push(received);
+    // As a browser must: a large state comes in parts (`parts`), joined before it is applied.
+    let event = received;
+    if (event.type === "state") {
+      if (!this.partial) throw new Error("a state part without its sync or reset");
+      if (event.part !== this.partial.parts.length + 1) throw new Error(`state part ${event.part} out of order`);
+      this.partial.parts.push(event.state);
+      if (this.partial.parts.length < this.partial.event.parts) return this.notify();
+      event = { ...this.partial.event, state: this.partial.parts.join("") };
+      this.partial = null;
+      this.whole.push(event);
+    } else if ((event.type === "sync" || event.type === "reset") && event.parts > 1) {
+      this.partial = { event, parts: [event.state] };
+      return this.notify();
+    } else if (event.type === "sync" || event.type === "reset") this.whole.push(event);
     // As a browser must: a document of another epoch (a reset, missed or not) replaces the local one.
     if (event.type === "reset" || (event.type === "sync" && this.epoch !== null && event.epoch !== this.epoch)) this.replaceDoc();
     if (event.type === "sync" || event.type === "reset") {
@@ -124,6 +143,24 @@ export class LiveClient {
         this.waiters.add(wake);
       });
     }
+  }
+
+  /** Waits until the first `sync` has arrived whole (all its parts) and been applied. */
+  async synced(ms = 10_000): Promise<SseEvent> {
+    const until = Date.now() + ms;
+    while (!this.whole.some((e) => e.type === "sync")) {
+      if (Date.now() > until) throw new Error(`no whole sync within ${ms} ms; received: ${this.events.map((e) => e.type).join(", ")}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 50);
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+      });
+    }
+    return this.whole.find((e) => e.type === "sync")!;
   }
 
   /** Sends the local edits made since the last send as one update. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/actor";
-import { Subscriber } from "~/domain/live/live-doc.server";
+import { MAX_QUEUED_BYTES, Subscriber, withState } from "~/domain/live/live-doc.server";
+import { MAX_LIVE_DOC_BYTES } from "~/domain/live/limits.server";
+import { LIVE_STATE_PART_CHARS } from "~/domain/live/live.schema";
 
 /** One open live stream's queue of events (app/domain/live/live-doc.server.ts). */
 
@@ -33,10 +35,27 @@ describe("Subscriber", () => {
     expect(closed).toBe(1);
   });
 
-  it("drops a client more than 8 MB behind", () => {
+  it("drops a client more than 16 MB behind", () => {
     const sub = new Subscriber(actor, "slow-client", false, () => {});
     const big = "A".repeat(1024 * 1024);
-    for (let i = 0; i < 8; i++) sub.push({ type: "update", update: big, clientId: "other-client" });
+    for (let i = 0; i < 15; i++) sub.push({ type: "update", update: big, clientId: "other-client" });
+    expect(sub.closed).toBe(false);
+    sub.push({ type: "update", update: big, clientId: "other-client" });
     expect(sub.closed).toBe(true);
+    expect(MAX_QUEUED_BYTES).toBe(16 * 1024 * 1024);
+  });
+
+  it("takes the sync of a document at its size limit in parts of at most 64 KB, without being dropped for it", () => {
+    const sub = new Subscriber(actor, "new-client", false, () => {});
+    const state = "A".repeat(Math.ceil(MAX_LIVE_DOC_BYTES / 3) * 4);
+    const events = withState({ type: "sync", epoch: "e", versionId: null, canEdit: false, people: [], clients: [] }, state);
+    expect(events.length).toBe(Math.ceil(state.length / LIVE_STATE_PART_CHARS));
+    expect(events[0]).toMatchObject({ type: "sync", parts: events.length });
+    expect(events.slice(1).every((e, i) => e.type === "state" && e.part === i + 2)).toBe(true);
+    expect(events.every((e) => "state" in e && e.state.length <= LIVE_STATE_PART_CHARS)).toBe(true);
+    expect(events.map((e) => ("state" in e ? e.state : "")).join("")).toBe(state);
+    sub.pushState(events);
+    expect(sub.closed).toBe(false);
+    expect(sub.backlog.bytes).toBeLessThan(MAX_QUEUED_BYTES);
   });
 });

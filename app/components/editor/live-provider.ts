@@ -59,6 +59,8 @@ export class LiveProvider {
   private destroyed = false;
   /** The identity of the server's document; a different one after a reset means: replace, never merge. */
   private epoch: string | null = null;
+  /** A `sync` or `reset` whose state comes in several events: its fields and the parts received so far. */
+  private partial: { data: Record<string, unknown>; parts: string[]; expected: number } | null = null;
   state: LiveState = { status: "connecting", synced: false, unsaved: false, people: [], version: null, canEdit: false, error: null };
 
   constructor(
@@ -91,7 +93,7 @@ export class LiveProvider {
     const source = new EventSource(`${this.base}?clientId=${this.clientId}`);
     this.source = source;
     const handle = (event: MessageEvent) => this.onEvent(event.type, event.data);
-    for (const name of ["message", "sync", "update", "presence", "version", "reset", "error"]) source.addEventListener(name, handle as EventListener);
+    for (const name of ["message", "sync", "state", "update", "presence", "version", "reset", "error"]) source.addEventListener(name, handle as EventListener);
     source.onopen = () => this.set({ status: "live", error: null });
     source.onerror = () => {
       if (this.destroyed) return;
@@ -110,6 +112,26 @@ export class LiveProvider {
       return;
     }
     const type = typeof data.type === "string" ? data.type : name;
+    // A large document's state comes in parts: the `sync` or `reset` with the first, `state` events with the rest.
+    if (type === "state") {
+      if (!this.partial) return;
+      this.partial.parts.push(String(data.state));
+      if (this.partial.parts.length < this.partial.expected) return;
+      const whole: Record<string, unknown> = { ...this.partial.data, state: this.partial.parts.join("") };
+      this.partial = null;
+      this.onWhole(String(whole.type), whole);
+      return;
+    }
+    this.partial = null;
+    const parts = Number(data.parts ?? 1);
+    if ((type === "sync" || type === "reset") && parts > 1) {
+      this.partial = { data: { ...data, type }, parts: [String(data.state)], expected: parts };
+      return;
+    }
+    this.onWhole(type, data);
+  }
+
+  private onWhole(type: string, data: Record<string, unknown>) {
     if (type === "sync") {
       const state = fromBase64(String(data.state));
       const epoch = data.epoch == null ? null : String(data.epoch);

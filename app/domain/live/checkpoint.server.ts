@@ -46,7 +46,7 @@ export function scheduleCheckpoint(live: LiveDoc) {
  * in the document's queue; never throws (a failure is logged and the edits
  * stay unsaved, to be saved by the next checkpoint).
  */
-export function checkpointLive(live: LiveDoc, reason: "idle" | "max" | "manual" | "shutdown", requester?: Actor): Promise<CheckpointResult> {
+export function checkpointLive(live: LiveDoc, reason: "idle" | "max" | "manual" | "shutdown" | "memory", requester?: Actor): Promise<CheckpointResult> {
   clearTimeout(live.timers.idle);
   clearTimeout(live.timers.max);
   live.timers.idle = undefined;

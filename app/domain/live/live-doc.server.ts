@@ -1,6 +1,7 @@
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import type { Actor } from "../actor";
-import type { LiveEvent } from "./live.schema";
+import { MAX_LIVE_DOC_BYTES } from "./limits.server";
+import { LIVE_STATE_PART_CHARS, type LiveEvent } from "./live.schema";
 import { Presence } from "./presence.server";
 
 /**
@@ -31,10 +32,14 @@ export class LiveDoc {
   readonly subscribers = new Set<Subscriber>();
   /** Removed from the registry: operations still queued on it load the document afresh. */
   evicted = false;
+  /** Being saved to leave memory (the registry's bound on documents held). */
+  evicting = false;
   lastActivity = Date.now();
   firstDirtyAt: number | null = null;
   timers: { idle?: NodeJS.Timeout; max?: NodeJS.Timeout; evict?: NodeJS.Timeout; sweep?: NodeJS.Timeout } = {};
   private tail: Promise<unknown> = Promise.resolve();
+  /** The whole state as base64 at one `seq`: every stream that syncs meanwhile shares one string. */
+  private stateCache: { doc: Y.Doc; seq: number; base64: string } | undefined;
 
   constructor(
     readonly projectId: string,
@@ -57,6 +62,16 @@ export class LiveDoc {
     return result;
   }
 
+  /** The whole document as base64 (Y.encodeStateAsUpdate), encoded once per change however many streams sync. */
+  stateBase64(): string {
+    const cached = this.stateCache;
+    if (cached && cached.doc === this.doc && cached.seq === this.seq) return cached.base64;
+    const bytes = Y.encodeStateAsUpdate(this.doc);
+    const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+    this.stateCache = { doc: this.doc, seq: this.seq, base64 };
+    return base64;
+  }
+
   /** Sends an event to every subscriber but the client it came from. */
   broadcast(event: LiveEvent, except?: { userId: string; clientId: string }) {
     const size = eventSize(event);
@@ -66,34 +81,65 @@ export class LiveDoc {
     }
   }
 
+  /** Sends a `reset` (the new whole state) to every subscriber, in parts. */
+  broadcastReset(state: string, head: { epoch: string; versionId: string | null }) {
+    const events = withState({ type: "reset", ...head }, state);
+    for (const sub of this.subscribers) sub.pushState(events);
+  }
+
   clearTimers() {
     clearTimeout(this.timers.idle);
     clearTimeout(this.timers.max);
     clearTimeout(this.timers.evict);
     clearInterval(this.timers.sweep);
     this.timers = {};
+    this.stateCache = undefined;
   }
+}
+
+type StateHead = Omit<Extract<LiveEvent, { type: "sync" }>, "state" | "parts"> | Omit<Extract<LiveEvent, { type: "reset" }>, "state" | "parts">;
+
+/**
+ * A `sync` or `reset` and the `state` events that carry the rest of a large
+ * state: at most LIVE_STATE_PART_CHARS characters each (a multiple of 4, so
+ * each part is whole base64). The parts are slices of one string.
+ */
+export function withState(head: StateHead, state: string): LiveEvent[] {
+  const parts = Math.max(1, Math.ceil(state.length / LIVE_STATE_PART_CHARS));
+  const events: LiveEvent[] = [{ ...head, state: state.slice(0, LIVE_STATE_PART_CHARS), parts } as LiveEvent];
+  for (let i = 1; i < parts; i++) {
+    events.push({ type: "state", part: i + 1, state: state.slice(i * LIVE_STATE_PART_CHARS, (i + 1) * LIVE_STATE_PART_CHARS) });
+  }
+  return events;
 }
 
 const eventSize = (event: LiveEvent) =>
   256 +
   (event.type === "update"
     ? event.update.length
-    : event.type === "sync" || event.type === "reset"
+    : event.type === "sync" || event.type === "reset" || event.type === "state"
       ? event.state.length
       : event.type === "presence"
         ? (event.awareness?.length ?? 0) + 128 * event.clients.length
         : 0);
 
-/** Events a subscriber may have waiting before it is dropped as too slow (it reconnects and syncs afresh). */
-const MAX_QUEUED_EVENTS = 5000;
-const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+/**
+ * Events a subscriber may have waiting before it is dropped as too slow (it
+ * reconnects and syncs afresh). The bytes count the document's state of its
+ * `sync` too, so they stay above the largest document's (base64, in parts):
+ * a new stream of a document at the limit is never dropped for its sync.
+ */
+export const MAX_QUEUED_EVENTS = 5000;
+export const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
+const largestSync = Math.ceil(MAX_LIVE_DOC_BYTES / 3) * 4 + Math.ceil(MAX_LIVE_DOC_BYTES / LIVE_STATE_PART_CHARS) * 512;
+if (largestSync >= MAX_QUEUED_BYTES / 1.25) throw new Error("live: MAX_QUEUED_BYTES must stay well above the sync of the largest document");
 
 /** One open stream: its events wait here until the SSE response takes them. */
 export class Subscriber {
   private queue: { event: LiveEvent; size: number }[] = [];
   private queuedBytes = 0;
   private wake: (() => void) | undefined;
+  private readonly end = new AbortController();
   closed = false;
   /** Re-checks the caller's access while the stream is open. */
   recheckTimer: NodeJS.Timeout | undefined;
@@ -109,12 +155,34 @@ export class Subscriber {
     return this.actor.user.id;
   }
 
+  /** Aborts when the subscription closes (dropped as too slow, evicted, access lost): the response ends too, read or not. */
+  get ended(): AbortSignal {
+    return this.end.signal;
+  }
+
   push(event: LiveEvent, size = eventSize(event)) {
     if (this.closed) return;
     this.queue.push({ event, size });
     this.queuedBytes += size;
     if (this.queue.length > MAX_QUEUED_EVENTS || this.queuedBytes > MAX_QUEUED_BYTES) return this.close();
     this.wakeUp();
+  }
+
+  /** A `sync` or `reset` with its `state` parts (withState), queued together. */
+  pushState(events: LiveEvent[]) {
+    if (this.closed) return;
+    for (const event of events) {
+      const size = eventSize(event);
+      this.queue.push({ event, size });
+      this.queuedBytes += size;
+    }
+    if (this.queuedBytes > MAX_QUEUED_BYTES) return this.close();
+    this.wakeUp();
+  }
+
+  /** Bytes of events waiting (tests, the operator's view). */
+  get backlog() {
+    return { events: this.queue.length, bytes: this.queuedBytes };
   }
 
   close() {
@@ -125,6 +193,7 @@ export class Subscriber {
     clearInterval(this.recheckTimer);
     this.wakeUp();
     this.onClose(this);
+    this.end.abort();
   }
 
   private wakeUp() {

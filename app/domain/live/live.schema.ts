@@ -9,8 +9,14 @@ import { z } from "zod/v4";
 
 /** The largest Yjs update one POST may carry, decoded (413 PAYLOAD_TOO_LARGE beyond). */
 export const LIVE_MAX_UPDATE_BYTES = 512 * 1024;
-/** The largest awareness update (cursor, selection, name) one presence POST may carry, decoded. */
-export const LIVE_MAX_AWARENESS_BYTES = 16 * 1024;
+/** The largest awareness update (cursor, selection, name) one presence POST may carry, decoded (a cursor takes a few hundred bytes). */
+export const LIVE_MAX_AWARENESS_BYTES = 4 * 1024;
+/**
+ * The most base64 characters of a document's state one event carries: a
+ * larger `sync` or `reset` is followed by `state` events with the rest, so
+ * no event (and no socket's buffer) holds a whole large document.
+ */
+export const LIVE_STATE_PART_CHARS = 64 * 1024;
 /** The Yjs XmlFragment of the document: TipTap's Collaboration extension default. */
 export const LIVE_FRAGMENT = "default";
 
@@ -65,6 +71,14 @@ export const liveClientShape = livePersonShape.extend({
 });
 export type LiveClient = z.infer<typeof liveClientShape>;
 
+const parts = z
+  .number()
+  .int()
+  .min(1)
+  .describe(
+    "How many events carry the document's `state`: this one and, when more than 1, the `state` events right after it. Join their `state` strings (base64, in order) before applying",
+  );
+
 const epoch = z
   .string()
   .describe(
@@ -73,7 +87,8 @@ const epoch = z
 
 export const liveSyncEvent = z.object({
   type: z.literal("sync"),
-  state: z.string().describe("The whole document: Y.encodeStateAsUpdate, base64"),
+  state: z.string().describe("The whole document (Y.encodeStateAsUpdate, base64), or its first part (see `parts`)"),
+  parts,
   epoch,
   versionId: z.string().nullable().describe("The PRD version the live document was last saved as or brought in line with"),
   canEdit: z.boolean().describe("Whether this user's updates are accepted"),
@@ -99,11 +114,18 @@ export const liveVersionEvent = z.object({
 });
 export const liveResetEvent = z.object({
   type: z.literal("reset"),
-  state: z.string().describe("The new whole document, base64: replace the local one with it"),
+  state: z.string().describe("The new whole document, base64, or its first part (see `parts`): replace the local one with it"),
+  parts,
   epoch,
   versionId: z.string().nullable(),
 });
 
+export const liveStateEvent = z.object({
+  type: z.literal("state"),
+  part: z.number().int().min(2).describe("Which part of the preceding `sync` or `reset` this is (2 to its `parts`)"),
+  state: z.string().describe("The next part of the document's state, base64"),
+});
+
 /** One `data:` payload of GET …/prd/live. */
-export const liveEvent = z.discriminatedUnion("type", [liveSyncEvent, liveUpdateEvent, livePresenceEvent, liveVersionEvent, liveResetEvent]);
+export const liveEvent = z.discriminatedUnion("type", [liveSyncEvent, liveStateEvent, liveUpdateEvent, livePresenceEvent, liveVersionEvent, liveResetEvent]);
 export type LiveEvent = z.infer<typeof liveEvent>;

@@ -1,4 +1,3 @@
-import * as Y from "yjs";
 import { logger } from "~/utils/log.server";
 import type { Actor } from "../actor";
 import { AppError, validationError } from "../errors";
@@ -6,13 +5,15 @@ import { currentPrd, onPrdSaved } from "../prd/prd.server";
 import { projectAccess, requireEdit } from "../projects/access.server";
 import { type CheckpointResult, checkpointLive, scheduleCheckpoint } from "./checkpoint.server";
 import { epochOf } from "./document.server";
-import { type LiveDoc, Subscriber } from "./live-doc.server";
-import { armEviction, dropAll, evict, getLiveDoc, loadedLiveDoc, loadedLiveDocs } from "./live-docs.server";
+import { type LiveDoc, Subscriber, withState } from "./live-doc.server";
+import { armEviction, dropAll, evict, getLiveDoc, loadedLiveDoc, loadedLiveDocs, makeRoomAfter } from "./live-docs.server";
+import { assertProjectStreamRoom, assertUserStreamRoom, MAX_LIVE_DOC_BYTES, takeUserStream, tooLarge } from "./limits.server";
 import { LIVE_MAX_AWARENESS_BYTES, LIVE_MAX_UPDATE_BYTES, type LivePresenceInput, type LiveUpdateInput } from "./live.schema";
 import { reloadFromStore } from "./load.server";
 import { type AwarenessEntry, colorFor, encodeAwareness, sanitizeAwareness } from "./presence.server";
 import { compact, reconcile, toBase64 } from "./reconcile.server";
 import { appendUpdate } from "./store.server";
+import { applyClientUpdate, checkUpdateShape, refusalError } from "./update-check.server";
 
 /**
  * Real-time co-editing of a project's PRD (docs/design/live-editing.md): a
@@ -24,16 +25,12 @@ import { appendUpdate } from "./store.server";
 
 /** Update rows after which the document is folded into a new snapshot. */
 export const COMPACT_AFTER_ROWS = 200;
-/** The live document may not grow beyond this (snapshot plus stored updates, after compaction). */
-export const MAX_LIVE_DOC_BYTES = 8 * 1024 * 1024;
 /** How often an open stream re-checks its caller's access. */
 const RECHECK_MS = 60_000;
 /** How often presence entries are checked for expiry. */
 const SWEEP_MS = 5_000;
 
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
-const tooLarge = (what: string, limit: number) =>
-  new AppError("PAYLOAD_TOO_LARGE", 413, `${what} is larger than ${Math.round(limit / 1024)} KB`, { extra: { limit } });
 
 // ---------------------------------------------------------------- the document registry's hooks
 
@@ -100,10 +97,19 @@ function sweepPresence(live: LiveDoc) {
   }, SWEEP_MS).unref();
 }
 
+const streamless = () =>
+  new AppError(
+    "CONFLICT",
+    409,
+    "Open the live stream (GET …/prd/live?clientId=) with this clientId before sending presence: presence belongs to an open stream",
+  );
+
 /**
  * Records that a client is here (`mode` editing only for those who may edit)
  * and relays its awareness state (cursor, selection) to the others, with its
- * `user` set to the account's name and colour. Any reader may call it.
+ * `user` set to the account's name and colour. Any reader may call it, for a
+ * client whose stream is open (409 otherwise): so presence entries are
+ * bounded by the streams, and a client gone is gone.
  */
 export async function setPresence(actor: Actor, projectId: string, input: LivePresenceInput) {
   const access = await projectAccess(actor, projectId);
@@ -116,7 +122,10 @@ export async function setPresence(actor: Actor, projectId: string, input: LivePr
     awareness = sanitizeAwareness(bytes, input.yClientId, { name: actor.user.name, color: colorFor(actor.user.id) });
   }
   const who = { userId: actor.user.id, clientId: input.clientId };
+  // Without a stream there is no document to be present on: nothing is loaded for a presence.
+  if (!loadedLiveDoc(projectId)) throw streamless();
   return withLive(projectId, (live) => {
+    if (![...live.subscribers].some((s) => !s.closed && s.userId === who.userId && s.clientId === who.clientId)) throw streamless();
     const result = live.presence.upsert({ ...who, name: actor.user.name, mode, yClientId: input.yClientId, awareness });
     if (result.changed) broadcastPresence(live, result.awareness ? [result.awareness] : [], who);
     sweepPresence(live);
@@ -131,7 +140,7 @@ export async function setPresence(actor: Actor, projectId: string, input: LivePr
 export async function openLive(actor: Actor, projectId: string) {
   const access = await projectAccess(actor, projectId);
   return withLive(projectId, (live) => ({
-    state: toBase64(Y.encodeStateAsUpdate(live.doc)),
+    state: live.stateBase64(),
     epoch: epochOf(live.doc),
     versionId: live.versionId,
     canEdit: access.canEdit,
@@ -171,20 +180,32 @@ async function recheckAccess(live: LiveDoc, sub: Subscriber, recheck: () => Prom
  */
 export async function subscribeLive(actor: Actor, projectId: string, options: { clientId: string; recheck?: () => Promise<Actor> }) {
   const access = await projectAccess(actor, projectId);
+  // Before anything is loaded for it: a user at their cap costs nothing more.
+  assertUserStreamRoom(actor.user.id);
   return withLive(projectId, (live) => {
-    const sub = new Subscriber(actor, options.clientId, access.canEdit, (s) => leave(live, s));
+    assertUserStreamRoom(actor.user.id);
+    assertProjectStreamRoom(live.subscribers.size);
+    const release = takeUserStream(actor.user.id);
+    const sub = new Subscriber(actor, options.clientId, access.canEdit, (s) => {
+      release();
+      leave(live, s);
+    });
     const joined = live.presence.upsert({ userId: actor.user.id, name: actor.user.name, clientId: options.clientId, mode: "viewing", keepMode: true });
     const awareness = live.presence.awareness();
-    sub.push({
-      type: "sync",
-      state: toBase64(Y.encodeStateAsUpdate(live.doc)),
-      epoch: epochOf(live.doc),
-      versionId: live.versionId,
-      canEdit: access.canEdit,
-      people: live.presence.people(),
-      clients: live.presence.clients(),
-      ...(awareness.length ? { awareness: toBase64(encodeAwareness(awareness)) } : {}),
-    });
+    sub.pushState(
+      withState(
+        {
+          type: "sync",
+          epoch: epochOf(live.doc),
+          versionId: live.versionId,
+          canEdit: access.canEdit,
+          people: live.presence.people(),
+          clients: live.presence.clients(),
+          ...(awareness.length ? { awareness: toBase64(encodeAwareness(awareness)) } : {}),
+        },
+        live.stateBase64(),
+      ),
+    );
     live.subscribers.add(sub);
     armEviction(live, canEvict);
     if (joined.changed) broadcastPresence(live, [], { userId: actor.user.id, clientId: options.clientId });
@@ -207,29 +228,18 @@ export async function applyLiveUpdate(actor: Actor, projectId: string, input: Li
   await requireEdit(actor, projectId);
   const update = fromBase64(input.update);
   if (update.byteLength > LIVE_MAX_UPDATE_BYTES) throw tooLarge("A live update", LIVE_MAX_UPDATE_BYTES);
-  try {
-    Y.decodeUpdate(update);
-  } catch {
-    throw validationError("update", "update is not a Yjs update");
-  }
+  checkUpdateShape(update);
   const who = { userId: actor.user.id, clientId: input.clientId };
   await withLive(projectId, async (live) => {
     if (live.bytes + update.byteLength > MAX_LIVE_DOC_BYTES) {
       await compact(live);
       if (live.bytes + update.byteLength > MAX_LIVE_DOC_BYTES) throw tooLarge("The live document", MAX_LIVE_DOC_BYTES);
     }
-    const epoch = epochOf(live.doc);
-    try {
-      Y.applyUpdate(live.doc, update, "client");
-    } catch {
+    const refusal = applyClientUpdate(live.doc, update);
+    if (refusal) {
       // Half-applied at worst: read the stored document back, which never held this update.
       await reloadFromStore(live);
-      throw validationError("update", "update does not apply to this document");
-    }
-    if (epochOf(live.doc) !== epoch) {
-      // The document's identity is the server's: an update may not change it.
-      await reloadFromStore(live);
-      throw validationError("update", "update changes the document's identity");
+      throw refusalError(refusal);
     }
     try {
       live.lastRowId = await appendUpdate(projectId, update, { ...who, markDirty: !live.dirty });
@@ -246,6 +256,7 @@ export async function applyLiveUpdate(actor: Actor, projectId: string, input: Li
     if (live.rows > COMPACT_AFTER_ROWS) await compact(live);
     scheduleCheckpoint(live);
     armEviction(live, canEvict);
+    makeRoomAfter(live);
   });
   return { accepted: true as const };
 }

@@ -70,7 +70,7 @@ export async function resetLive(live: LiveDoc, reason: string) {
   live.bytes = state.byteLength;
   live.seq++;
   logger.warn("[live] the live document was reset to the saved PRD", { projectId: live.projectId, reason: reason.slice(0, 300) });
-  live.broadcast({ type: "reset", state: toBase64(state), epoch: epochOf(doc), versionId: live.versionId });
+  live.broadcastReset(toBase64(state), { epoch: epochOf(doc), versionId: live.versionId });
 }
 
 /**

@@ -67,3 +67,11 @@ export async function storedUpdateCount(projectId: string) {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Deletes the project's stored live document, snapshot and updates (a reset: the next open seeds it from the saved PRD). */
+export async function deleteStored(projectId: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("prdLiveUpdates").where("projectId", "=", projectId).execute();
+    await trx.deleteFrom("prdLiveDocs").where("projectId", "=", projectId).execute();
+  });
+}

@@ -41,13 +41,18 @@ const QUEUED_CHUNKS = 16;
 export function sseResponse<E extends { type: string } = StreamEvent>(
   request: Request,
   produce: (signal: AbortSignal) => AsyncIterable<E>,
-  options: { heartbeatMs?: number; headers?: HeadersInit } = {},
+  /**
+   * `queuedBytes`: hold at most this many bytes for a reader that has not caught up (instead of QUEUED_CHUNKS events of any size).
+   * `signal`: ends the stream when it aborts (the producer's own end, e.g. a subscription dropped), even while the reader is not reading.
+   */
+  options: { heartbeatMs?: number; headers?: HeadersInit; queuedBytes?: number; signal?: AbortSignal } = {},
 ) {
   const encoder = new TextEncoder();
   const upstream = new AbortController();
   const onClientGone = () => upstream.abort(new Error("client disconnected"));
-  if (request.signal.aborted) onClientGone();
+  if (request.signal.aborted || options.signal?.aborted) onClientGone();
   request.signal.addEventListener("abort", onClientGone, { once: true });
+  options.signal?.addEventListener("abort", onClientGone, { once: true });
   let heartbeat: NodeJS.Timeout | undefined;
   let iterator: AsyncIterator<E> | undefined;
   // Resolved when the reader wants more (pull) or the client is gone.
@@ -95,6 +100,7 @@ export function sseResponse<E extends { type: string } = StreamEvent>(
       closed();
       clearInterval(heartbeat);
       request.signal.removeEventListener("abort", onClientGone);
+      options.signal?.removeEventListener("abort", onClientGone);
       await iterator?.return?.().catch(() => {});
       try {
         controller.close();
@@ -120,7 +126,7 @@ export function sseResponse<E extends { type: string } = StreamEvent>(
         onClientGone();
       },
     },
-    new CountQueuingStrategy({ highWaterMark: QUEUED_CHUNKS }),
+    options.queuedBytes ? new ByteLengthQueuingStrategy({ highWaterMark: options.queuedBytes }) : new CountQueuingStrategy({ highWaterMark: QUEUED_CHUNKS }),
   );
   const headers = new Headers(options.headers);
   for (const [k, v] of Object.entries(SSE_HEADERS)) headers.set(k, v);
