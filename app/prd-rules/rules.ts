@@ -1,4 +1,6 @@
 import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words } from "~/utils/md-doc";
+import { listItemOf } from "~/utils/md-scan";
+import { afterTodoMarker, bracketTodos, isLabelledPlaceholder, isStory } from "./matchers";
 
 /**
  * The building blocks of the PRD check, shared with the offline drafter's
@@ -8,6 +10,8 @@ import { type DocLine, type DocSection, plainInline, sameTitle, sentences, words
  *
  * app/prd-rules/ is a layer below both app/ai/ and app/domain/: pure reading
  * of a PRD's Markdown, no database, no server imports (docs/code-tour.md).
+ * No pattern here is built from the text it reads, and none backtracks:
+ * those that would are hand-written matchers (./matchers.ts).
  */
 
 const norm = (s: string) =>
@@ -111,13 +115,12 @@ export const VAGUE_WORDS = [
 ]; // prettier-ignore
 export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(/[-\s]/g, "[-\\s]")).join("|")})(?![\\w-])`, "gi");
 const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
-const TODO_BRACKET = /\[(?:placeholder|insert[^\]]*|tbd|todo|to be [^\]]*|add [^\]]*here)\]/gi;
-export const todoMarkers = (text: string) => [...(text.match(TODO_WORD) ?? []), ...(text.match(TODO_BRACKET) ?? [])];
-// "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD.
-export const STORY = /\bas\s+(?:an?\s+)?[^,.]{1,80}?,?\s+i\s+(?:want|need|would like|can|should be able)\b/i;
-export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*\d*\s*:|given|when|then)\b/i;
+/** TODO, TBD, "???" and bracketed markers ("[insert figure here]", bracketTodos in ./matchers.ts). */
+export const todoMarkers = (text: string) => [...(text.match(TODO_WORD) ?? []), ...bracketTodos(text)];
+/** "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD (isStory in ./matchers.ts). */
+export const STORY: { test(text: string): boolean } = { test: isStory };
+export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*(?:\d+\s*)?:|given|when|then)\b/i;
 export const HEADING = /^\s*#{1,6}\s/;
-const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
 
 /**
  * Text standing in for content nobody has written yet: a label
@@ -127,11 +130,9 @@ const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
  */
 const PLACEHOLDER_VALUE =
   "(?:to be (?:agreed|confirmed|decided|determined|defined|written|done|added|discussed|clarified)|tbc|to confirm|to decide|to define|unknown|pending|not (?:yet )?(?:decided|defined|known|agreed))";
-const LABELLED_PLACEHOLDER = new RegExp(
-  // "…: to be decided with the district." still leaves the decision unwritten.
-  `(?:^|[|;(]|\\b[A-Za-z][\\w /&-]{0,40}?:)\\s*${PLACEHOLDER_VALUE}(?:\\s+(?:with|by)\\s+[^|;,.()]{1,60})?\\s*[.!]?\\s*(?=$|[|;),])`,
-  "i",
-);
+// A value at the start, after "|", ";", "(" or a label and ":", and ending its cell; "…: to be
+// decided with the district." still leaves the decision unwritten (isLabelledPlaceholder in ./matchers.ts).
+const PLACEHOLDER_AT = new RegExp(PLACEHOLDER_VALUE, "iy");
 const PLACEHOLDER = new RegExp(PLACEHOLDER_VALUE, "i");
 const PRIORITY_TO_CONFIRM = /\bpriority\s+(?:is\s+)?(?:to be confirmed|to confirm|tbc|tbd)\b/i;
 
@@ -141,9 +142,14 @@ export function placeholderPhrase(text: string): string | null {
   const priority = PRIORITY_TO_CONFIRM.exec(t);
   if (priority) return priority[0];
   const labelled = PLACEHOLDER.exec(t);
-  if (labelled && LABELLED_PLACEHOLDER.test(t)) return labelled[0];
+  if (labelled && isLabelledPlaceholder(t, PLACEHOLDER_AT)) return labelled[0];
   return null;
 }
+
+const PLACEHOLDER_LINE =
+  /^(?:n\/?a|none( yet)?|\?+|\.\.|…|-|_+|\[[^\]]*\]|<[^>]*>|placeholder|coming soon|to be (?:decided|determined|defined|written|done)|tbd)[\s.:!…-]*$/i;
+/** "lorem ipsum…" to the end of the line, then only spaces and punctuation (`lorem ipsum.*[\s.:!…-]*$`). */
+const LOREM = /^lorem ipsum[^\n\r\u2028\u2029]*(?:[\n\r\u2028\u2029][\s.:!…-]*)?$/i;
 
 /** A line whose only content is a placeholder or a TODO note. */
 export function isPlaceholder(text: string) {
@@ -151,13 +157,12 @@ export function isPlaceholder(text: string) {
   if (/^\s*(?:[-*+]\s+)?(\*\*|__)[^*_]+\1:?\s*$/.test(text)) return true;
   const t = plainInline(text.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+(?:\[[ xX]\]\s+)?/, "")).trim();
   if (!t) return true;
-  const marked = /^(?:TODO|TBD|TBA|FIXME|XXX)\b[\s:.!-]*(.*)$/i.exec(t);
-  if (marked) return words(marked[1]!).length < 3;
+  const marked = afterTodoMarker(t);
+  if (marked !== null) return words(marked).length < 3;
   // An open question marks what the section still lacks (the drafter writes them where nothing was said).
   if (/^open question\b/i.test(t)) return true;
-  return /^(?:n\/?a|none( yet)?|\?+|\.{2,}|…|-+|_+|lorem ipsum.*|\[[^\]]*\]|<[^>]*>|placeholder|coming soon|to be (?:decided|determined|defined|written|done)|tbd)[\s.:!…-]*$/i.test(
-    t,
-  );
+  // Neither pattern has two neighbouring repeats that can match the same characters.
+  return PLACEHOLDER_LINE.test(t) || LOREM.test(t);
 }
 
 /** Text of a line to search for words: inline code, link targets and markup removed. */
@@ -169,7 +174,7 @@ export interface Unit extends DocLine {
 }
 
 /** A Markdown table's separator row ("|---|:-:|"). */
-export const TABLE_SEPARATOR = /^\s*\|?[\s:|-]+\|?\s*$/;
+export const TABLE_SEPARATOR = /^[\s:|-]+$/;
 
 /** The title of a section that collects open questions ("Open Questions", "Unknowns", "Open issues"); matched on lower-cased titles too. */
 export const QUESTIONS_TITLE = /\b(questions?|unknowns?|open issues?)\b/i;
@@ -183,26 +188,30 @@ export function sectionUnits(section: DocSection): Unit[] {
   const tableHeads = new Set(
     section.lines.filter((l, i) => /^\s*\|/.test(l.text) && TABLE_SEPARATOR.test(section.lines[i + 1]?.text ?? "x")).map((l) => l.line),
   );
-  const itemLines = section.lines.filter((l) => ITEM.test(l.text) && !HEADING.test(l.text));
-  const base = itemLines.length ? Math.min(...itemLines.map((l) => ITEM.exec(l.text)![1]!.length)) : 0;
+  let base = Number.POSITIVE_INFINITY;
+  for (const l of section.lines) {
+    const item = HEADING.test(l.text) ? null : listItemOf(l.text);
+    if (item && item[0].length < base) base = item[0].length;
+  }
+  if (base === Number.POSITIVE_INFINITY) base = 0;
   let open: Unit | null = null;
   for (const l of section.lines) {
     if (!l.text.trim() || HEADING.test(l.text) || tableHeads.has(l.line)) {
       if (HEADING.test(l.text)) open = null;
       continue;
     }
-    const m = ITEM.exec(l.text);
-    if (m && m[1]!.length <= base) {
-      open = { line: l.line, text: prose(m[2]!), isItem: true };
+    const m = listItemOf(l.text);
+    if (m && m[0].length <= base) {
+      open = { line: l.line, text: prose(m[1]), isItem: true };
       units.push(open);
     } else if (open && (m || /^\s{2,}\S/.test(l.text))) {
-      open.text = `${open.text} ${prose(m ? m[2]! : l.text)}`;
+      open.text = `${open.text} ${prose(m ? m[1] : l.text)}`;
     } else {
       open = null;
       units.push({ line: l.line, text: prose(l.text), isItem: false });
     }
   }
-  return units.filter((u) => u.text && !isPlaceholder(u.text) && !PROVENANCE.test(u.text) && !/:\s*$/.test(u.text) && !/^\|?[\s:|-]+\|?$/.test(u.text));
+  return units.filter((u) => u.text && !isPlaceholder(u.text) && !PROVENANCE.test(u.text) && !/:\s*$/.test(u.text) && !TABLE_SEPARATOR.test(u.text));
 }
 
 /** Goals of a goal section: its list items (with nested lines) and table rows, and each sentence of its paragraphs. */
