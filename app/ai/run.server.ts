@@ -32,7 +32,8 @@ export type PromptBuilder = () => Omit<ModelRequest, "signal" | "json">;
 
 export interface TextSpec {
   prompt: PromptBuilder;
-  builtin: () => string;
+  /** The offline drafter's whole text (computed in a worker thread: app/ai/builtin/offline.server.ts), streamed in chunks. */
+  builtin: () => string | Promise<string>;
   /** Phase name for progress events. */
   phase?: string;
   /** Percent done (0–100) judged from the text so far, for progress events. */
@@ -46,7 +47,7 @@ export interface JsonSpec<T> {
   description?: string;
   schema: z.ZodType<T>;
   prompt: PromptBuilder;
-  builtin: () => T;
+  builtin: () => T | Promise<T>;
 }
 
 export interface TextResult {
@@ -115,7 +116,14 @@ export class AiRun {
     yield { type: "progress", phase, percent: 0 };
 
     if (this.resolved.source === "builtin") {
-      for (const piece of chunkText(spec.builtin())) {
+      let whole: string;
+      try {
+        whole = await spec.builtin();
+      } catch (error) {
+        await this.record("error", ZERO, startedAt);
+        throw error;
+      }
+      for (const piece of chunkText(whole)) {
         signal.throwIfAborted();
         text += piece;
         yield { type: "content", content: piece };
@@ -168,7 +176,14 @@ export class AiRun {
   async completeJson<T>(spec: JsonSpec<T>, signal?: AbortSignal): Promise<{ value: T; usage: Usage } & Answered> {
     const startedAt = performance.now();
     if (this.resolved.source === "builtin") {
-      const checked = spec.schema.safeParse(spec.builtin());
+      let drafted: T;
+      try {
+        drafted = await spec.builtin();
+      } catch (error) {
+        await this.record("error", ZERO, startedAt);
+        throw error;
+      }
+      const checked = spec.schema.safeParse(drafted);
       // The drafter's output not matching its own schema is our bug, not the caller's input.
       if (!checked.success) throw new Error(`The offline drafter produced an invalid ${spec.name}: ${checked.error.message}`);
       const value = checked.data;

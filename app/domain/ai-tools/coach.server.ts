@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { loadTaskContext } from "~/ai/context.server";
 import type { Producer } from "~/ai/events";
 import { coachPrompt } from "~/ai/prompts/coach";
@@ -39,7 +39,7 @@ export async function startCoach(actor: Actor, input: CoachInput): Promise<Produ
         description: "A structured review of the PRD",
         schema: reviewSchema,
         prompt: () => coachPrompt({ prdContent: input.prdContent, projectName: input.projectName ?? ctx.projectName }, ctx),
-        builtin: () => builtinDrafter.coach({ prdContent: input.prdContent }, ctx),
+        builtin: () => offlineDrafter.coach({ prdContent: input.prdContent }, ctx),
       },
       signal,
     );

@@ -1,5 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
-import { writingNotes } from "~/ai/builtin/improve";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import type { Producer } from "~/ai/events";
 import { improvePrompt } from "~/ai/prompts/improve";
 import { prepareAi } from "~/ai/run.server";
@@ -26,7 +25,7 @@ export async function startImprove(actor: Actor, input: ImproveInput): Promise<P
       {
         phase: "rewriting",
         prompt: () => improvePrompt(request, ctx),
-        builtin: () => builtinDrafter.improve(request, ctx),
+        builtin: () => offlineDrafter.improve(request, ctx),
         progress: (text) => (text.length / Math.max(1, input.content.length)) * 100,
       },
       signal,
@@ -37,8 +36,8 @@ export async function startImprove(actor: Actor, input: ImproveInput): Promise<P
       improvementType: input.improvementType,
       changed: result.text.trim() !== input.content.trim(),
       truncated: result.truncated,
-      // Advice beside the rewrite (the offline drafter's), never inside the text.
-      notes: ai.isBuiltin ? writingNotes(request) : [],
+      // Advice beside the rewrite (the offline drafter's, from its thread), never inside the text.
+      notes: ai.isBuiltin ? await offlineDrafter.writingNotes(request) : [],
       ...ai.answered,
     };
   };

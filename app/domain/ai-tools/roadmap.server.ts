@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { roadmapPrompt } from "~/ai/prompts/roadmap";
 import { asAppError, prepareAi } from "~/ai/run.server";
 import { roadmapSchema, type Roadmap } from "~/ai/schemas";
@@ -32,7 +32,7 @@ export async function buildRoadmap(actor: Actor, input: RoadmapInput, signal?: A
         description: "A phased delivery roadmap with milestones, tasks and timeline estimates",
         schema: roadmapSchema,
         prompt: () => roadmapPrompt(request, ctx),
-        builtin: () => builtinDrafter.roadmap(request, ctx),
+        builtin: () => offlineDrafter.roadmap(request, ctx),
       },
       signal,
     );

@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { loadTaskContext } from "~/ai/context.server";
 import { scorePrompt } from "~/ai/prompts/score";
 import { asAppError, prepareAi } from "~/ai/run.server";
@@ -55,7 +55,7 @@ export async function scoreProject(actor: Actor, projectId: string, input: { pro
         description: "Quality score of the PRD with a six-part breakdown",
         schema: scoreSchema,
         prompt: () => scorePrompt({ prdContent: prd.content }, ctx),
-        builtin: () => builtinDrafter.score({ prdContent: prd.content }, ctx),
+        builtin: () => offlineDrafter.score({ prdContent: prd.content }, ctx),
       },
       signal,
     );

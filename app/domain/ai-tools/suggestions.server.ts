@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { suggestionsPrompt } from "~/ai/prompts/suggestions";
 import { asAppError, prepareAi } from "~/ai/run.server";
 import { suggestionsSchema } from "~/ai/schemas";
@@ -21,7 +21,7 @@ export async function suggestImprovements(actor: Actor, input: SuggestionsInput,
         description: "3 to 5 suggestions for improving the PRD",
         schema: suggestionsSchema,
         prompt: () => suggestionsPrompt({ content: input.content, projectName: input.projectName ?? ctx.projectName }, ctx),
-        builtin: () => ({ suggestions: builtinDrafter.suggestions({ content: input.content }, ctx) }),
+        builtin: async () => ({ suggestions: await offlineDrafter.suggestions({ content: input.content }, ctx) }),
       },
       signal,
     );

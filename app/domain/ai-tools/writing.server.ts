@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import type { TaskContext } from "~/ai/context.server";
 import type { Producer } from "~/ai/events";
 import { codeSpecPrompt } from "~/ai/prompts/code-spec";
@@ -26,7 +26,7 @@ interface WritingTool<I> {
   variant?: (input: I) => string;
   projectName?: (input: I) => string | undefined;
   prompt: (input: I, ctx: TaskContext) => ReturnType<PromptBuilder>;
-  builtin: (input: I, ctx: TaskContext) => string;
+  builtin: (input: I, ctx: TaskContext) => Promise<string>;
   filter?: () => TextFilter;
   /** Extra fields of the done event. */
   done?: (input: I) => Record<string, unknown>;
@@ -74,7 +74,7 @@ const userStories: WritingTool<UserStoriesInput> = {
   variant: (i) => i.source,
   projectName: (i) => i.projectName,
   prompt: (i, ctx) => userStoriesPrompt({ content: i.content, source: i.source, projectName: i.projectName ?? ctx.projectName }, ctx),
-  builtin: (i, ctx) => builtinDrafter.userStories({ content: i.content, source: i.source }, ctx),
+  builtin: (i, ctx) => offlineDrafter.userStories({ content: i.content, source: i.source }, ctx),
   done: (i) => ({ source: i.source }),
 };
 
@@ -83,7 +83,7 @@ const technicalSpecs: WritingTool<TechnicalSpecsInput> = {
   kind: "technical_specs",
   projectName: (i) => i.projectName,
   prompt: (i, ctx) => technicalSpecsPrompt({ prdContent: i.prdContent, projectName: i.projectName ?? ctx.projectName, focusAreas: i.focusAreas }, ctx),
-  builtin: (i, ctx) => builtinDrafter.technicalSpecs({ prdContent: i.prdContent, focusAreas: i.focusAreas }, ctx),
+  builtin: (i, ctx) => offlineDrafter.technicalSpecs({ prdContent: i.prdContent, focusAreas: i.focusAreas }, ctx),
   done: (i) => ({ focusAreas: i.focusAreas }),
 };
 
@@ -91,7 +91,7 @@ const codeSpec: WritingTool<CodeSpecInput> = {
   task: "code_spec",
   kind: "code_spec",
   prompt: (i, ctx) => codeSpecPrompt({ content: i.content }, ctx),
-  builtin: (i, ctx) => builtinDrafter.codeSpec({ content: i.content }, ctx),
+  builtin: (i, ctx) => offlineDrafter.codeSpec({ content: i.content }, ctx),
 };
 
 const launchContent: WritingTool<LaunchContentInput> = {
@@ -99,7 +99,7 @@ const launchContent: WritingTool<LaunchContentInput> = {
   kind: "launch_content",
   variant: (i) => i.contentType,
   prompt: (i, ctx) => launchContentPrompt({ content: i.content, contentType: i.contentType }, ctx),
-  builtin: (i, ctx) => builtinDrafter.launchContent({ content: i.content, contentType: i.contentType }, ctx),
+  builtin: (i, ctx) => offlineDrafter.launchContent({ content: i.content, contentType: i.contentType }, ctx),
   done: (i) => ({ contentType: i.contentType }),
 };
 
@@ -108,7 +108,7 @@ const wireframe: WritingTool<WireframeInput> = {
   kind: "wireframe",
   variant: (i) => i.diagramType,
   prompt: (i, ctx) => wireframePrompt({ content: i.content, diagramType: i.diagramType, section: i.section }, ctx),
-  builtin: (i, ctx) => builtinDrafter.wireframe({ content: i.content, diagramType: i.diagramType, section: i.section }, ctx),
+  builtin: (i, ctx) => offlineDrafter.wireframe({ content: i.content, diagramType: i.diagramType, section: i.section }, ctx),
   // Models like to wrap diagrams in ```mermaid fences; the stream must be Mermaid only.
   filter: fenceFilter,
   done: (i) => ({ diagramType: i.diagramType, format: "mermaid" }),

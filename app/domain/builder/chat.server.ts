@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { loadTaskContext } from "~/ai/context.server";
 import { chatPrompt } from "~/ai/prompts/chat";
 import { asAppError, drain, prepareAi } from "~/ai/run.server";
@@ -30,7 +30,7 @@ export async function chat(actor: Actor, input: ChatInput, signal?: AbortSignal)
           return { ...base, system: [base.system, ...extra].join("\n\n") };
         },
         builtin: () =>
-          builtinDrafter.chat({ messages: prd?.content ? [{ role: "user", content: `Current PRD:\n\n${prd.content}` }, ...messages] : messages }, ctx),
+          offlineDrafter.chat({ messages: prd?.content ? [{ role: "user", content: `Current PRD:\n\n${prd.content}` }, ...messages] : messages }, ctx),
       },
       signal ?? new AbortController().signal,
     );

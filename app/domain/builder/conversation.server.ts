@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import type { BuilderTurn } from "~/ai/builtin/contract";
 import { loadTaskContext } from "~/ai/context.server";
 import type { Producer } from "~/ai/events";
@@ -52,7 +52,7 @@ export async function getConversation(viewer: Viewer, projectId: string) {
   const pairs = await qaPairs(project.id);
   const last = pairs.at(-1);
   const ctx = await loadTaskContext(project.createdById ?? "", project, { memories: false, document: true });
-  const nextQuestion = last ? last.nextQuestion : builtinDrafter.firstQuestion(ctx);
+  const nextQuestion = last ? last.nextQuestion : await offlineDrafter.firstQuestion(ctx);
   return { qaPairs: pairs, nextQuestion, complete: Boolean(last && !last.nextQuestion) };
 }
 
@@ -66,7 +66,7 @@ export async function startProjectChat(actor: Actor, projectId: string, input: P
   const pairs = await qaPairs(project.id);
   const ctx = await loadTaskContext(actor.user.id, project, { document: true });
   const lastAssistant = [...(input.conversationHistory ?? [])].reverse().find((m) => m.role === "assistant");
-  const question = lastAssistant?.content.trim() || pairs.at(-1)?.nextQuestion || pairs.at(-1)?.response || builtinDrafter.firstQuestion(ctx);
+  const question = lastAssistant?.content.trim() || pairs.at(-1)?.nextQuestion || pairs.at(-1)?.response || (await offlineDrafter.firstQuestion(ctx));
   const earlier = pairs.map((p) => ({ question: p.question, answer: p.answer }));
   const ai = await prepareAi({ actor, task: "builder", projectId: project.id, provider: input.provider });
   // The drafter's turn also tells which sections are covered; kept for the done event.
@@ -77,8 +77,8 @@ export async function startProjectChat(actor: Actor, projectId: string, input: P
       {
         phase: "thinking",
         prompt: () => builderPrompt({ qaPairs: earlier, question, answer: input.message }, ctx),
-        builtin: () => {
-          const turn = builtinDrafter.builderTurn({ qaPairs: earlier, question, answer: input.message }, ctx);
+        builtin: async () => {
+          const turn = await offlineDrafter.builderTurn({ qaPairs: earlier, question, answer: input.message }, ctx);
           drafted.turn = turn;
           return turn.response;
         },

@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { loadTaskContext } from "~/ai/context.server";
 import type { Producer } from "~/ai/events";
 import { generatePrdPrompt } from "~/ai/prompts/generate-prd";
@@ -39,7 +39,7 @@ export async function startGeneratePrd(actor: Actor, input: GeneratePrdInput): P
       {
         phase: "drafting",
         prompt: () => generatePrdPrompt({ style: input.style, qaPairs: pairs }, ctx),
-        builtin: () => builtinDrafter.generatePrd({ style: input.style, qaPairs: pairs }, ctx),
+        builtin: () => offlineDrafter.generatePrd({ style: input.style, qaPairs: pairs }, ctx),
         // Progress is the share of the expected sections written so far.
         progress: (text) => ((text.match(/^## /gm)?.length ?? 0) / expected) * 100,
       },

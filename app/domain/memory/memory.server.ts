@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { MemoriesTable } from "#db/schema";
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { loadTaskContext } from "~/ai/context.server";
 import { memoryExtractPrompt } from "~/ai/prompts/memory-extract";
 import { asAppError, prepareAi } from "~/ai/run.server";
@@ -129,7 +129,7 @@ export async function extractMemories(actor: Actor, input: ExtractMemoryInput, s
         description: "Lasting memories extracted from the conversation",
         schema: extractionSchema,
         prompt: () => memoryExtractPrompt({ conversation: input.conversation }, ctx),
-        builtin: () => ({ memories: builtinDrafter.extractMemories({ conversation: input.conversation }, ctx) }),
+        builtin: async () => ({ memories: await offlineDrafter.extractMemories({ conversation: input.conversation }, ctx) }),
       },
       signal,
     );

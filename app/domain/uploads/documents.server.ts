@@ -1,4 +1,4 @@
-import { builtinDrafter } from "~/ai/builtin";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { countWords } from "~/ai/builtin/document-analysis";
 import { documentAnalysisPrompt, documentAnalysisSchema } from "~/ai/prompts/document-analysis";
 import { asAppError, prepareAi } from "~/ai/run.server";
@@ -36,7 +36,7 @@ export async function analyzeDocument(actor: Actor, file: { filename: string; da
         description: "Title, summary, sections, requirements and open questions of a document",
         schema: documentAnalysisSchema,
         prompt: () => documentAnalysisPrompt(input, { template: null, memories: [] }),
-        builtin: () => builtinDrafter.documentAnalysis(input),
+        builtin: () => offlineDrafter.documentAnalysis(input),
       },
       signal,
     );
