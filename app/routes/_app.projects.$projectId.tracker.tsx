@@ -56,7 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   let previewError: string | null = null;
   if (mayEdit && connectionId) {
     try {
-      targets = (await trackerTargets(actor, connectionId)).targets;
+      // Only where the connection may send (an owner or admin chose; docs/trackers.md, "Where stories may be sent").
+      targets = (await trackerTargets(actor, connectionId)).targets.filter((t) => t.allowed);
     } catch (error) {
       // On a LiteFS replica with a token to renew: no suggestions; the field still takes any target.
       if (!(error instanceof PrimaryRequired)) {
@@ -181,7 +182,8 @@ export default function SendToTracker() {
   };
   const previewFailed = failure?.intent === "preview" ? failure : null;
   const errors = previewFailed?.fieldErrors;
-  const targetError = errors?.target ?? errors?.connectionId ?? (picked ? null : d.previewError) ?? d.targetsError;
+  // A send refused for its target (not one the connection allows) says why beside the target too.
+  const targetError = errors?.target ?? errors?.connectionId ?? failure?.fieldErrors?.target ?? (picked ? null : d.previewError) ?? d.targetsError;
   const shown: PickerData | null =
     picked ?? (d.preview ? { preview: d.preview, source: "output", outputId: d.chosen.outputId, markdown: "", checked: null, error: null } : null);
   const kind = d.connections.find((c) => c.id === chosen.connectionId)?.targetKind ?? "repository";

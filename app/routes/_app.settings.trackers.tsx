@@ -3,6 +3,7 @@ import { redirect, data as withHeaders } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldNotes, type FormState, FormAlert } from "~/components/forms";
 import { PostButton } from "~/components/post-button";
+import { AllowedTargetsSummary } from "~/components/trackers/allowed-targets";
 import { ConnectTrackerForm } from "~/components/trackers/connect-form";
 import { OAuthConnect, ReconnectButton } from "~/components/trackers/oauth-connect";
 import { appUrl } from "~/config.server";
@@ -151,6 +152,7 @@ function ConnectionCard({ c, isAdmin, canReconnect, state }: { c: Connection; is
         Connected by {c.createdBy?.name ?? "a former member"} on {new Date(c.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}. Send user stories
         from a project's AI documents page, its PRD editor (select the stories) or its Send to tracker page.
       </p>
+      <AllowedTargetsSummary c={c} isAdmin={isAdmin} />
       {c.lastError ? (
         <p className="tracker-failed" role="status">
           Last problem: {c.lastError}

@@ -116,7 +116,7 @@ describe("connecting Jira", () => {
     expect(JSON.parse(row.settings)).toEqual({ siteUrl: JIRA_SITE, email: JIRA_EMAIL });
     const targets = await owner.client.get(`/api/integrations/trackers/${connectionId}/targets`);
     expect(targets.body.targets.map((t: { id: string }) => t.id)).toEqual(["EXP", "OPS", "WEB"]);
-    expect(targets.body.targets[0]).toEqual({ id: "EXP", name: "Expenses (EXP)", url: `${JIRA_SITE}/browse/EXP` });
+    expect(targets.body.targets[0]).toEqual({ id: "EXP", name: "Expenses (EXP)", url: `${JIRA_SITE}/browse/EXP`, allowed: true });
   });
 });
 

@@ -91,8 +91,8 @@ describe("connecting Linear", () => {
     expect(decrypt(row.tokenEncrypted)).toBe(LINEAR_KEY);
     const targets = await owner.client.get(`/api/integrations/trackers/${connectionId}/targets`);
     expect(targets.body.targets).toEqual([
-      { id: TEAM_ID, name: "Engineering (ENG)", url: null },
-      { id: "team-design", name: "Design (DES)", url: null },
+      { id: TEAM_ID, name: "Engineering (ENG)", url: null, allowed: true },
+      { id: "team-design", name: "Design (DES)", url: null, allowed: true },
     ]);
   });
 });

@@ -164,7 +164,7 @@ describe("connecting with OAuth", () => {
     expect(JSON.parse(row.settings)).toEqual({ cloudId: CLOUD_ID, siteUrl: JIRA_SITE_URL, siteName: "acme" });
     expect(Date.parse(row.tokenExpiresAt!) - Date.now()).toBeGreaterThan(59 * 60_000);
     const targets = await owner.client.get(`/api/integrations/trackers/${row.id}/targets`);
-    expect(targets.body.targets[0]).toEqual({ id: "EXP", name: "Expenses (EXP)", url: `${JIRA_SITE_URL}/browse/EXP` });
+    expect(targets.body.targets[0]).toEqual({ id: "EXP", name: "Expenses (EXP)", url: `${JIRA_SITE_URL}/browse/EXP`, allowed: true });
     const sent = await send(owner, row.id, "EXP");
     expect(sent.body).toMatchObject({ created: 1, failed: 0 });
     expect(sent.body.results[0].issue.url).toBe(`${JIRA_SITE_URL}/browse/EXP-1`);

@@ -7,6 +7,7 @@ import { type Actor, isAdmin, requireRole, ADMIN_ROLES, requireWriter } from "..
 import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { TRACKER_INFO, type TrackerAdapter, type TrackerCredentials, TrackerError, type TrackerService } from "./adapter";
+import { parseAllowedTargets, targetAllowed } from "./allowed-targets";
 import { TRACKER_ADAPTERS, availableServices } from "./adapters.server";
 import { oauthServices } from "./oauth-clients.server";
 import { freshAccessToken, NEEDS_RECONNECT } from "./oauth-tokens.server";
@@ -22,7 +23,7 @@ import type { ConnectTrackerInput, WebhookSecretInput } from "./trackers.schema"
 
 export const webhookUrl = (c: { id: string; service: TrackerService }) => `${appUrl()}/api/webhooks/trackers/${c.service}/${c.id}`;
 
-function present(r: TrackerConnectionsTable & { createdByName: string | null }, admin: boolean) {
+export function presentConnection(r: TrackerConnectionsTable & { createdByName: string | null }, admin: boolean) {
   return {
     id: r.id,
     service: r.service,
@@ -38,11 +39,13 @@ function present(r: TrackerConnectionsTable & { createdByName: string | null }, 
     webhookUrl: webhookUrl(r),
     /** For the admin who pastes it into the service's webhook settings; null for everyone else. */
     webhookSecret: admin ? decrypt(r.webhookSecretEncrypted) : null,
+    /** Where stories may be sent (allowed-targets.ts); null: any target the token reaches. */
+    allowedTargets: parseAllowedTargets(r.allowedTargets),
   };
 }
-export type TrackerConnection = ReturnType<typeof present>;
+export type TrackerConnection = ReturnType<typeof presentConnection>;
 
-const rows = (orgId: string) =>
+export const connectionRows = (orgId: string) =>
   db
     .selectFrom("trackerConnections as c")
     .leftJoin("users as u", "u.id", "c.createdById")
@@ -58,10 +61,10 @@ const rows = (orgId: string) =>
  */
 export async function listTrackerConnections(actor: Actor) {
   const admin = isAdmin(actor);
-  const found = await rows(actor.org.id).execute();
+  const found = await connectionRows(actor.org.id).execute();
   const services = admin ? availableServices() : [];
   const withOAuth = new Set(oauthServices());
-  return { connections: found.map((r) => present(r, admin)), services, oauth: services.filter((s) => withOAuth.has(s)) };
+  return { connections: found.map((r) => presentConnection(r, admin)), services, oauth: services.filter((s) => withOAuth.has(s)) };
 }
 
 /**
@@ -107,6 +110,8 @@ export async function connectTracker(actor: Actor, input: ConnectTrackerInput) {
     settings: JSON.stringify(settings),
     webhookSecretEncrypted: encrypt(randomToken(24)),
     lastError: null,
+    // Any target the token reaches until an owner or admin chooses (allowed-targets.ts).
+    allowedTargets: null,
     createdById: actor.user.id,
     createdAt: now,
     updatedAt: now,
@@ -122,7 +127,7 @@ export async function connectTracker(actor: Actor, input: ConnectTrackerInput) {
       metadata: { service: row.service, accountLabel: row.accountLabel },
     });
   });
-  return { connection: present({ ...row, createdByName: actor.user.name }, true) };
+  return { connection: presentConnection({ ...row, createdByName: actor.user.name }, true) };
 }
 
 /** POST /api/integrations/trackers/{id}/disconnect (as the other integrations disconnect): forgets the token. Linked issues stay listed, without further updates. */
@@ -150,7 +155,7 @@ export async function disconnectTracker(actor: Actor, id: string) {
  */
 export async function setTrackerWebhookSecret(actor: Actor, id: string, input: WebhookSecretInput) {
   requireRole(actor, ADMIN_ROLES, "change a tracker's webhook secret");
-  const row = await rows(actor.org.id).where("c.id", "=", id).executeTakeFirst();
+  const row = await connectionRows(actor.org.id).where("c.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("Tracker connection");
   const updated = { ...row, webhookSecretEncrypted: encrypt(input.secret), updatedAt: nowIso() };
   await db.transaction().execute(async (trx) => {
@@ -169,7 +174,7 @@ export async function setTrackerWebhookSecret(actor: Actor, id: string, input: W
       metadata: { service: row.service },
     });
   });
-  return { connection: present(updated, true) };
+  return { connection: presentConnection(updated, true) };
 }
 
 /**
@@ -194,7 +199,8 @@ export async function trackerTargets(actor: Actor, id: string) {
   requireWriter(actor, "Viewers cannot send stories to a tracker");
   const { row, adapter, credentials } = await loadConnection(actor, id);
   try {
-    const targets = await adapter.listTargets(credentials);
+    const allowed = parseAllowedTargets(row.allowedTargets);
+    const targets = (await adapter.listTargets(credentials)).map((t) => ({ ...t, allowed: targetAllowed(allowed, t.id) }));
     await noteResult(row.id, null);
     return { targets };
   } catch (error) {

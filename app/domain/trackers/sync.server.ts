@@ -9,6 +9,7 @@ import { notFound } from "../errors";
 import { recordChange } from "../projects/activity.server";
 import { projectAccess, requireEdit, type Viewer } from "../projects/access.server";
 import { type ExternalIssue, type IssueDraft, TRACKER_INFO, TrackerError, type TrackerService } from "./adapter";
+import { requireAllowedTarget } from "./allowed-targets";
 import { loadConnection, noteResult, rateLimitMessage } from "./connections.server";
 import { acquireSendLock, type SendLock } from "./send-lock.server";
 import { issueBody, parseStories, type Story } from "./stories";
@@ -64,11 +65,16 @@ async function storiesOf(project: Project, input: SendStoriesInput): Promise<Sto
 
 const prdLink = (project: Project, section: string | null) => `${appUrl()}/projects/${project.id}${section ? `#${slugify(section)}` : ""}`;
 
-/** Who may send what where: the caller's rights checked, the stories read. */
+/**
+ * Who may send what where: the caller's rights checked, the target one the
+ * connection allows (403 otherwise; allowed-targets.ts), the stories read.
+ * Every preview and send passes here: the pages, the API and MCP.
+ */
 async function authorize(actor: Actor, projectId: string, input: SendStoriesInput, purpose: "preview" | "send") {
   requireWriter(actor, "Viewers cannot send stories to a tracker");
   const { project } = await requireEdit(actor, projectId);
   const connection = await loadConnection(actor, input.connectionId, { renew: purpose === "send" });
+  requireAllowedTarget(connection.row, input.target);
   let stories = await storiesOf(project, input);
   if (input.storyKeys) {
     const picked = new Set(input.storyKeys);

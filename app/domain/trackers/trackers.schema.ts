@@ -24,6 +24,19 @@ export const webhookSecretSchema = z.object({
 });
 export type WebhookSecretInput = z.infer<typeof webhookSecretSchema>;
 
+/**
+ * The targets (ids, as GET /api/integrations/trackers/{id}/targets gives them)
+ * an owner or admin allows stories to be sent to; null: any the token reaches.
+ */
+export const allowedTargetsSchema = z.object({
+  allowedTargets: z
+    .array(z.string().trim().min(1, "A target cannot be empty").max(200, "This target is too long"), { error: "Give a list of targets, or null for any" })
+    .min(1, "Choose at least one, or allow any the token can reach")
+    .max(500, "At most 500 targets")
+    .nullable(),
+});
+export type AllowedTargetsInput = z.infer<typeof allowedTargetsSchema>;
+
 export const sendStoriesSchema = z
   .object({
     connectionId: z.string({ error: "Choose a tracker" }).min(1, "Choose a tracker"),

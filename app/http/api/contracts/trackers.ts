@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { ADMIN_ROLES, WRITER_ROLES } from "~/domain/actor";
 import { TRACKER_SERVICES } from "~/domain/trackers/adapter";
-import { connectTrackerSchema, sendStoriesSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
+import { allowedTargetsSchema, connectTrackerSchema, sendStoriesSchema, webhookSecretSchema } from "~/domain/trackers/trackers.schema";
 import { contract } from "../contract";
 import { oauthCallbackQuery, success } from "./shapes";
 
@@ -24,6 +24,7 @@ const connectionShape = z.object({
   createdBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   webhookUrl: z.string(),
   webhookSecret: z.string().nullable(),
+  allowedTargets: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
 });
 
 const issueShape = z.object({
@@ -51,7 +52,7 @@ export const listTrackers = contract({
   tag,
   summary: "The organization's issue-tracker connections",
   description:
-    "Everyone in the organization sees which trackers are connected. `authKind` says whether a connection was made with a pasted token or with OAuth; `needsReconnect` is true when the service refused to renew an OAuth connection (`lastError` then starts with “Needs reconnecting”). `webhookSecret` (what the service signs its webhooks with) is given to owners and admins only, null for everyone else. `services`: what an owner or admin can connect on this server; `oauth`: those of them that can also be connected with OAuth (GET /api/integrations/trackers/{service}/connect); both empty for others. Not in the published interface.",
+    "Everyone in the organization sees which trackers are connected. `allowedTargets`: the repositories, teams or projects stories may be sent to with the connection, as an owner or admin chose them (PUT /api/integrations/trackers/{id}/allowed-targets); null while none were chosen: any target the token reaches. `authKind` says whether a connection was made with a pasted token or with OAuth; `needsReconnect` is true when the service refused to renew an OAuth connection (`lastError` then starts with “Needs reconnecting”). `webhookSecret` (what the service signs its webhooks with) is given to owners and admins only, null for everyone else. `services`: what an owner or admin can connect on this server; `oauth`: those of them that can also be connected with OAuth (GET /api/integrations/trackers/{service}/connect); both empty for others. Not in the published interface.",
   auth: "user",
   response: z.object({ connections: z.array(connectionShape), services: z.array(service), oauth: z.array(service) }),
 });
@@ -100,17 +101,32 @@ export const setTrackerWebhookSecret = contract({
   errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND"],
 });
 
+export const setTrackerAllowedTargets = contract({
+  method: "PUT",
+  path: "/api/integrations/trackers/{id}/allowed-targets",
+  tag,
+  summary: "Choose where stories may be sent with a tracker connection",
+  description:
+    "Owners and admins. `allowedTargets`: the ids (as GET /api/integrations/trackers/{id}/targets gives them: `owner/name`, a Linear team id, a Jira project key; compared without case) stories may be sent to, each one the token can reach now or one already allowed; or null to allow any target the token reaches. An empty list, or a target the token cannot reach, is 400 on `allowedTargets` (the service is asked for its targets first: its failures are 502 or 409 as for /targets). From then on a preview or send to any other target is 403 FORBIDDEN, through the API, the pages and MCP. Recorded in the audit log. Not in the published interface.",
+  auth: "user",
+  roles: ADMIN_ROLES,
+  params: idParams,
+  body: allowedTargetsSchema,
+  response: z.object({ connection: connectionShape }),
+  errors: ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PROVIDER_ERROR"],
+});
+
 export const trackerTargets = contract({
   method: "GET",
   path: "/api/integrations/trackers/{id}/targets",
   tag,
   summary: "Repositories, teams or projects a tracker connection can create issues in",
   description:
-    "GitHub: the repositories the token can push to, with issues on. Rate limits: 502 PROVIDER_ERROR with Retry-After. An OAuth connection whose access token expires within a minute is renewed first; 409 CONFLICT when the service refuses to renew it (it needs reconnecting). Not in the published interface.",
+    "GitHub: the repositories the token can push to, with issues on. `allowed`: whether stories may be sent there (the connection's `allowedTargets`). Rate limits: 502 PROVIDER_ERROR with Retry-After. An OAuth connection whose access token expires within a minute is renewed first; 409 CONFLICT when the service refuses to renew it (it needs reconnecting). Not in the published interface.",
   auth: "user",
   roles: WRITER_ROLES,
   params: idParams,
-  response: z.object({ targets: z.array(z.object({ id: z.string(), name: z.string(), url: z.string().nullable() })) }),
+  response: z.object({ targets: z.array(z.object({ id: z.string(), name: z.string(), url: z.string().nullable(), allowed: z.boolean() })) }),
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "PROVIDER_ERROR"],
 });
 
@@ -120,7 +136,7 @@ export const previewTrackerSend = contract({
   tag,
   summary: "Preview sending a project's user stories to a tracker",
   description:
-    "The stories of a saved user-stories AI output (`outputId`) or of Markdown (`markdown`, e.g. stories picked in the editor), each with the issue that would be sent (title, body with the acceptance criteria and a link back to the PRD, labels) and `action`: `create`, or `update` when the story is already linked to an issue in this target. Nothing is sent or stored. Needs edit rights on the project. Not in the published interface.",
+    "The stories of a saved user-stories AI output (`outputId`) or of Markdown (`markdown`, e.g. stories picked in the editor), each with the issue that would be sent (title, body with the acceptance criteria and a link back to the PRD, labels) and `action`: `create`, or `update` when the story is already linked to an issue in this target. Nothing is sent or stored. Needs edit rights on the project. A target the connection does not allow (its `allowedTargets`) is 403 FORBIDDEN on `target`. Not in the published interface.",
   auth: "user",
   roles: WRITER_ROLES,
   params: projectParams,
@@ -152,7 +168,7 @@ export const sendToTracker = contract({
   tag,
   summary: "Send a project's user stories to a tracker",
   description:
-    "Creates an issue for each story not yet linked in this target and updates the linked ones, in order; each link is stored as soon as the service has the issue, so a failure midway leaves the earlier stories linked and sending again continues without duplicates. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one stops the send, and that story and the rest are reported (`failed`, `not_sent`) with the time to wait. Always 200 with one result per story, except 409 CONFLICT while another send of this project to the same target is running (one send per target at a time, so two sends never both create an issue for a story). Not in the published interface.",
+    "Creates an issue for each story not yet linked in this target and updates the linked ones, in order; each link is stored as soon as the service has the issue, so a failure midway leaves the earlier stories linked and sending again continues without duplicates. A rate limit with a Retry-After of up to 10 s is waited for and retried once; a longer one stops the send, and that story and the rest are reported (`failed`, `not_sent`) with the time to wait. Always 200 with one result per story, except 409 CONFLICT while another send of this project to the same target is running (one send per target at a time, so two sends never both create an issue for a story), and 403 FORBIDDEN on `target` for a target the connection does not allow (its `allowedTargets`, chosen by an owner or admin). Not in the published interface.",
   auth: "user",
   roles: WRITER_ROLES,
   params: projectParams,
