@@ -70,7 +70,7 @@ const envSchema = z.object({
   GOOGLE_MODEL: unsetIfBlank(z.string().default("gemini-2.5-flash")),
   OPENAI_EMBEDDING_MODEL: unsetIfBlank(z.string().default("text-embedding-3-small")),
   GOOGLE_EMBEDDING_MODEL: unsetIfBlank(z.string().default("text-embedding-004")),
-  /** Whole-call timeout for one provider request (streams included). */
+  /** Time one attempt of a provider call has to start answering (its headers); the AI_STREAM_* bounds cover the rest. */
   AI_TIMEOUT_MS: unsetIfBlank(z.coerce.number().int().min(1000).max(600_000).default(120_000)),
   /** Retries of a provider call that failed before any output (429, 5xx, network). */
   AI_MAX_RETRIES: unsetIfBlank(z.coerce.number().int().min(0).max(5).default(1)),
