@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert } from "~/components/forms";
+import { FieldNotes, FormAlert } from "~/components/forms";
 import { AppError, validationError } from "~/domain/errors";
 import { resetLiveDocument } from "~/domain/live/reset.server";
 import { getPrd } from "~/domain/prd/prd.server";
@@ -45,7 +45,9 @@ export const action = intentAction({
 
 export default function LiveReset() {
   const { projectId, versionNumber } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
+  const failure = result && "formError" in result ? result : null;
+  const confirmError = failure?.fieldErrors?.confirm;
   return (
     <section className="card" aria-labelledby="live-reset-heading" style={{ maxWidth: 680 }}>
       <h2 id="live-reset-heading">Reset live document from the last saved version</h2>
@@ -57,12 +59,21 @@ export default function LiveReset() {
         Changes typed since that version and not yet saved as a version are discarded. Everyone editing is disconnected for a moment and then sees the saved
         version. The version history is not changed.
       </p>
-      <FormAlert state={failure && "formError" in failure ? failure : null} />
+      <FormAlert state={failure} />
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="reset" />
         <label className="checkbox">
-          <input type="checkbox" name="confirm" value="yes" required /> I understand that unsaved live changes are discarded
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            required
+            aria-invalid={confirmError ? true : undefined}
+            aria-describedby={confirmError ? "field-confirm-error" : undefined}
+          />{" "}
+          I understand that unsaved live changes are discarded
         </label>
+        <FieldNotes id="field-confirm" error={confirmError} />
         <div className="inline">
           <button className="btn btn-danger" type="submit">
             Reset live document from the last saved version

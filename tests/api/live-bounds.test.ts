@@ -4,7 +4,7 @@ import { remixHandler } from "../support/build";
 import { ORIGIN, signedUpClient } from "../support/client";
 import { b64, LiveClient } from "../support/live";
 import { parseSse } from "../support/sse";
-import { type Account, expectError, joinOrg } from "../support/org";
+import { type Account, expectError, joinOrg, setPlan } from "../support/org";
 
 /**
  * The bounds of live editing (docs/design/live-editing.md, "Limits"), attacked
@@ -70,6 +70,7 @@ const cookieOf = (account: Account) => [...account.client.jar].map(([k, v]) => `
 
 beforeAll(async () => {
   ana = await signedUpClient({ name: "Ana Owner" });
+  await setPlan(ana.organization.id, "enterprise");
   ben = await joinOrg(ana.organization.id, "admin", "Ben Admin");
   vic = await joinOrg(ana.organization.id, "viewer", "Vic Viewer");
   cora = await joinOrg(ana.organization.id, "viewer", "Cora Commenter");

@@ -94,7 +94,7 @@ describe("the generated OpenAPI document", () => {
     const events = doc.components.schemas.StreamEvent.oneOf.map((s: any) => s.$ref.split("/").pop());
     expect(events).toEqual(["StreamProgress", "StreamContent", "StreamDone", "StreamError"]);
     const liveEvents = op("get", "/api/projects/{projectId}/prd/live").responses["200"].content["text/event-stream"].schema;
-    expect(liveEvents.anyOf.map((s: any) => s.properties.type.const)).toEqual(["sync", "update", "presence", "version", "reset"]);
+    expect(liveEvents.anyOf.map((s: any) => s.properties.type.const)).toEqual(["sync", "state", "update", "presence", "version", "reset"]);
   });
 
   it("lets a 409 carry the state it collided with, and declares the dashboard's projects in full", () => {

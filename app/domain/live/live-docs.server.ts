@@ -66,7 +66,9 @@ const heldBytes = () => [...docs.values()].reduce((n, live) => n + estimatedByte
 /** Whether holding `more` documents beyond those held (and being loaded) would pass a bound. */
 function overBounds(more: number) {
   const { LIVE_MAX_DOCS, LIVE_MEMORY_MB } = config();
-  return docs.size + loading.size + more > LIVE_MAX_DOCS || heldBytes() > LIVE_MEMORY_MB * 1024 * 1024;
+  let held = docs.size + more;
+  for (const projectId of loading.keys()) if (!docs.has(projectId)) held++;
+  return held > LIVE_MAX_DOCS || heldBytes() > LIVE_MEMORY_MB * 1024 * 1024;
 }
 
 const atCapacity = () =>
