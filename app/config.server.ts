@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
 import { ensurePrivateDir } from "#db/private-files";
+import { LANES, laneSettingsSchema, QUEUES } from "~/jobs/lanes";
 
 /**
  * All configuration, parsed once from the environment (docs/operations.md,
@@ -158,6 +159,12 @@ const envSchema = z.object({
   METRICS_TOKEN: unsetIfBlank(z.string().min(16, "needs at least 16 characters").optional()),
   /** /api/health: the job queue is unhealthy when its oldest due job waits longer than this. */
   HEALTH_MAX_QUEUE_LAG_SECONDS: unsetIfBlank(z.coerce.number().int().min(1).default(300)),
+  /** … per queue, overriding it: `mail=60,webhooks=600` (lanes and `events`; app/jobs/lanes.ts). */
+  HEALTH_QUEUE_LAG_SECONDS: laneSettingsSchema(QUEUES, { min: 1, max: 86_400, integer: true }),
+  /** Background jobs: how many of each lane run at once, `webhooks=8,mail=4` (app/jobs/lanes.ts has the defaults). */
+  JOB_CONCURRENCY: laneSettingsSchema(LANES, { min: 1, max: 64, integer: true }),
+  /** … and how long one job of a lane may run before it is failed and retried, in seconds: `exports=1800`. */
+  JOB_TIMEOUT_SECONDS: laneSettingsSchema(LANES, { min: 0.1, max: 86_400, integer: false }),
   /** /api/health: the disk holding DATA_DIR is unhealthy below this many free bytes … */
   HEALTH_MIN_FREE_BYTES: unsetIfBlank(
     z.coerce

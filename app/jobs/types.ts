@@ -7,9 +7,15 @@ import type { Job } from "#db/schema";
  * the scheduler, so the jobs runtime stays above the domain.
  */
 
-/** Runs the persisted jobs of one type (app/jobs/worker.server.ts claims them). */
+/**
+ * Runs the persisted jobs of one type (app/jobs/worker.server.ts claims them,
+ * in the lane of the type, app/jobs/lanes.ts). `signal` aborts when the
+ * lane's timeout passes: the job is then failed and retried with backoff,
+ * and its slot is freed whether or not the handler stops; a handler that
+ * does network work passes the signal on.
+ */
 export interface JobHandler {
-  run(payload: any, job: Job): Promise<void>;
+  run(payload: any, job: Job, signal: AbortSignal): Promise<void>;
   /** Called once when the last attempt has failed. */
   onGiveUp?(payload: any, job: Job, error: unknown): Promise<void>;
 }

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import { sql } from "kysely";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { queueStats } from "./queue-stats.server";
+import { QUEUES, type QueueName } from "~/jobs/lanes";
+import { type QueueFigures, queueStats } from "./queue-stats.server";
 
-/** What GET /api/health reports: the database, the job queue's lag and the disk under DATA_DIR. */
+/** What GET /api/health reports: the database, the background queues' lag (per job lane and the events) and the disk under DATA_DIR. */
 
 type CheckStatus = "ok" | "unhealthy";
 
@@ -18,13 +19,28 @@ async function databaseCheck() {
   }
 }
 
+/**
+ * Each queue (a job lane, or the outbox events) is unhealthy when its oldest
+ * due item has waited past its bound: HEALTH_QUEUE_LAG_SECONDS for that
+ * queue, else HEALTH_MAX_QUEUE_LAG_SECONDS. `slow` names those queues.
+ */
 async function jobsCheck() {
+  const cfg = config();
+  const bound = (name: QueueName) => cfg.HEALTH_QUEUE_LAG_SECONDS[name] ?? cfg.HEALTH_MAX_QUEUE_LAG_SECONDS;
+  const check = (name: QueueName, q: QueueFigures, failed = false) => ({
+    status: (failed || q.lagSeconds > bound(name) ? "unhealthy" : "ok") as CheckStatus,
+    ...q,
+    maxLagSeconds: bound(name),
+  });
   try {
     const stats = await queueStats();
-    const status: CheckStatus = stats.lagSeconds > config().HEALTH_MAX_QUEUE_LAG_SECONDS ? "unhealthy" : "ok";
-    return { status, ...stats };
+    const queues = Object.fromEntries(QUEUES.map((name) => [name, check(name, stats.queues[name])])) as Record<QueueName, ReturnType<typeof check>>;
+    const slow = QUEUES.filter((name) => queues[name].status !== "ok");
+    return { status: (slow.length ? "unhealthy" : "ok") as CheckStatus, queued: stats.queued, lagSeconds: stats.lagSeconds, slow, queues };
   } catch {
-    return { status: "unhealthy" as CheckStatus, queued: 0, lagSeconds: 0 };
+    const unknown = { queued: 0, running: 0, lagSeconds: 0 };
+    const queues = Object.fromEntries(QUEUES.map((name) => [name, check(name, unknown, true)])) as Record<QueueName, ReturnType<typeof check>>;
+    return { status: "unhealthy" as CheckStatus, queued: 0, lagSeconds: 0, slow: [...QUEUES], queues };
   }
 }
 

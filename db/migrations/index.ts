@@ -28,6 +28,7 @@ import * as m0026 from "./0026_comment_search";
 import * as m0027 from "./0027_tracker_oauth";
 import * as m0028 from "./0028_tracker_send_locks";
 import * as m0029 from "./0029_webhook_deliveries";
+import * as m0030 from "./0030_job_lanes";
 
 /** Explicit registry: works the same under tsx, vitest and the bundled build. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0027_tracker_oauth": m0027,
   "0028_tracker_send_locks": m0028,
   "0029_webhook_deliveries": m0029,
+  "0030_job_lanes": m0030,
 };

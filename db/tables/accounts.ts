@@ -147,12 +147,16 @@ export type JobStatus = "queued" | "running" | "done" | "failed";
 export interface JobsTable {
   id: string;
   type: string;
+  /** The lane that runs it (app/jobs/lanes.ts; migration 0030), `other` unless given. */
+  lane: ColumnType<string, string | undefined, string>;
   payload: string;
   status: JobStatus;
   attempts: number;
   maxAttempts: number;
   runAt: string;
   lockedAt: string | null;
+  /** The process holding the lease while running (app/jobs/queue.server.ts WORKER_ID; migration 0030). */
+  lockedBy: ColumnType<string | null, string | null | undefined, string | null>;
   lastError: string | null;
   createdAt: string;
   updatedAt: string;

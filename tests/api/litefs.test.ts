@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { setEnv } from "../support/ai";
 import { GOOD_PASSWORD, signedUpClient, TestClient, uniqueEmail } from "../support/client";
 
 /**
@@ -118,6 +119,9 @@ describe("worker and scheduler hand-over", () => {
 
   it("a machine that loses the lease finishes the job in hand and claims no other", async () => {
     becomePrimary();
+    // One job at a time in the lane, so the second is still unclaimed when the lease is lost.
+    setEnv({ JOB_CONCURRENCY: "other=1" });
+    onTestFinished(() => setEnv({ JOB_CONCURRENCY: undefined }));
     await runDueJobs({ now: new Date(Date.now() + 1000) }); // what sign-up queued (e-mails, events)
     const first = await enqueue(db, "test.litefs", { name: "in-flight", wait: true });
     const second = await enqueue(db, "test.litefs", { name: "after-demotion" }, { runAt: new Date(Date.now() + 1) });

@@ -114,7 +114,22 @@ describe("the test client's response check", () => {
   });
   const health = JSON.stringify({
     status: "ok",
-    checks: { database: { status: "ok", latencyMs: 1 }, jobs: { status: "ok", queued: 0, lagSeconds: 0 }, disk: { status: "ok", freeBytes: 1, totalBytes: 2 } },
+    checks: {
+      database: { status: "ok", latencyMs: 1 },
+      jobs: {
+        status: "ok",
+        queued: 0,
+        lagSeconds: 0,
+        slow: [],
+        queues: Object.fromEntries(
+          ["mail", "webhooks", "exports", "trackers", "slack", "other", "events"].map((q) => [
+            q,
+            { status: "ok", queued: 0, running: 0, lagSeconds: 0, maxLagSeconds: 300 },
+          ]),
+        ),
+      },
+      disk: { status: "ok", freeBytes: 1, totalBytes: 2 },
+    },
   });
 
   it("accepts an answer the document declares", async () => {

@@ -140,7 +140,7 @@ describe("GET /api/health", () => {
       status: "ok",
       checks: {
         database: { status: "ok", latencyMs: expect.any(Number) },
-        jobs: { status: "ok", queued: expect.any(Number), lagSeconds: expect.any(Number) },
+        jobs: { status: "ok", queued: expect.any(Number), lagSeconds: expect.any(Number), slow: [], queues: expect.any(Object) },
         disk: { status: "ok", freeBytes: expect.any(Number), totalBytes: expect.any(Number) },
       },
     });
@@ -156,7 +156,7 @@ describe("GET /api/health", () => {
     const res = await client.get("/api/health");
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("degraded");
-    expect(res.body.checks.jobs).toMatchObject({ status: "unhealthy", queued: 1 });
+    expect(res.body.checks.jobs).toMatchObject({ status: "unhealthy", queued: 1, slow: ["other"] });
     expect(res.body.checks.jobs.lagSeconds).toBeGreaterThanOrEqual(3600);
     expect(res.body.checks.disk.status).toBe("ok");
 
