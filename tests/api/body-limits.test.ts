@@ -1,5 +1,8 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppHandler } from "~/server-runtime.server";
+import { assembledBuild } from "../support/build";
 import { signedUpClient } from "../support/client";
 import type { Account } from "../support/org";
 import { rawExchange, requestHead, rssGrowthMb } from "../support/raw-http";
@@ -130,6 +133,36 @@ describe("a page's form over 1 MB, anonymous", () => {
     expect(encoded.slice(0, 3)).toEqual([{ _1: 2 }, "error", ["ErrorResponse", 3, 4, 5]]);
     expect(encoded[3]).toContain("Request body is larger than 1 MB");
     expect(encoded.slice(4)).toEqual([413, "Payload Too Large"]);
+  });
+});
+
+describe("a handler that starts late (development: it waits for Vite's build)", () => {
+  let late: http.Server;
+  let latePort: number;
+  beforeAll(async () => {
+    const handler = createAppHandler({ build: assembledBuild(), trustProxy: false, metricsToken: undefined });
+    // The body arrives (and fills node's buffer) before the handler, and with it the bound, is installed.
+    late = http.createServer((req, res) => void setTimeout(() => handler(req, res), 150));
+    await new Promise<void>((resolve) => late.listen(0, "127.0.0.1", resolve));
+    latePort = (late.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => late.close(() => resolve())));
+
+  it("still reads a form under the bound, and refuses one over it", async () => {
+    const theme = `theme=dark&redirectTo=%2Fpricing&padding=${"p".repeat(300 * 1024)}`;
+    const ok = await rawExchange(latePort, requestHead("POST", "/theme", { "Content-Type": FORM, "Content-Length": theme.length }), {
+      total: theme.length,
+      prefix: theme,
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.location).toBe("/pricing");
+
+    const big = await rawExchange(latePort, requestHead("POST", "/theme", { "Content-Type": FORM, "Transfer-Encoding": "chunked" }), {
+      total: 4 * MB,
+      chunked: true,
+      prefix: "theme=",
+    });
+    expect(big.status).toBe(413);
   });
 });
 

@@ -113,6 +113,19 @@ export class BodyGuard {
       return req;
     }) as typeof req.destroy;
     req.once("close", () => this.#settle(false));
+    // Installed after node handed over some of the body (development: the handler waits for Vite's build)?
+    // What is buffered counts. Taking it out and putting it back restarts node's reading, which a full
+    // buffer with nobody reading had stopped; a body already complete settles at once.
+    if (req.readableLength > 0 && !req.complete) {
+      const early = req.read() as Buffer | null;
+      if (early) req.unshift(early);
+    }
+    this.#size = req.readableLength;
+    if (this.#size > policy.limit) {
+      this.overflowed = true;
+      this.#drop();
+      this.#settle(false);
+    } else if (req.complete) this.#settle(true);
 
     // An answer written while the body is still coming ends the connection (see #linger).
     const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;

@@ -49,7 +49,7 @@ export function answerClientErrors(server: Server) {
     // The parser reports the same error again for each chunk that still arrives: one answer per connection.
     if (answered.has(socket)) return;
     answered.add(socket);
-    const refusal = refusalOf(error, server.maxHeaderSize ?? maxHeaderSize);
+    const refusal = refusalOf(error, (server as Server & { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize);
     // A response of this connection already under way: another head in the middle of it would corrupt it.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (!refusal || !socket.writable || inFlight?.headersSent) return void socket.destroy();
