@@ -1,7 +1,7 @@
+// @vitest-environment jsdom
 import { createRequire } from "node:module";
 import path from "node:path";
 import createDOMPurify from "dompurify";
-import { JSDOM } from "jsdom";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERMAID_CONFIG, sanitizeMermaidSvg } from "~/components/ai/mermaid-safety";
@@ -15,16 +15,16 @@ import { MERMAID_CONFIG, sanitizeMermaidSvg } from "~/components/ai/mermaid-safe
  */
 
 const HOSTILE = 'flowchart TD\n  A["<img src=x onerror=alert(1)> Label"] --> B["Next"]';
-const purify = createDOMPurify(new JSDOM("").window as never);
+const purify = createDOMPurify(window);
 
 /** The elements of an SVG (parsed as the page would) and their attribute names. */
 function parts(svg: string) {
-  const doc = new JSDOM(`<!doctype html><body>${svg}</body>`).window.document;
-  const all = [...doc.body.querySelectorAll("*")];
+  const body = new DOMParser().parseFromString(`<!doctype html><body>${svg}</body>`, "text/html").body;
+  const all = [...body.querySelectorAll("*")];
   return {
     tags: all.map((e) => e.localName),
     handlers: all.flatMap((e) => [...e.attributes].map((a) => a.name).filter((n) => n.toLowerCase().startsWith("on"))),
-    text: doc.body.textContent ?? "",
+    text: body.textContent ?? "",
   };
 }
 
@@ -60,7 +60,7 @@ describe("the sanitizer", () => {
   });
 
   it("fails closed: without a DOM to sanitize with, or without an SVG, nothing is put in the page", () => {
-    const noDom = createDOMPurify();
+    const noDom = createDOMPurify({} as never);
     expect(noDom.isSupported).toBe(false);
     expect(sanitizeMermaidSvg(drawn, noDom)).toBe("");
     expect(sanitizeMermaidSvg('<img src="x" onerror="alert(1)">', purify)).toBe("");
