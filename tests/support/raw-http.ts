@@ -11,8 +11,9 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** Bytes of the request body written before the answer was complete. */
+  /** Bytes of the request body written before the answer was complete, and in all. */
   sentBeforeAnswer: number;
+  sent: number;
   /** The server closed the connection (FIN or reset) after the answer. */
   closed: boolean;
   /** A socket error (ECONNRESET, EPIPE) before the whole answer had arrived. */
@@ -30,14 +31,16 @@ export interface RawBody {
   fill?: string;
   /** Bytes before the filler (a form field name: `email=`). */
   prefix?: string;
-  /** Keep sending after the answer (an attacker does; a polite client stops). */
+  /** Keep sending after the answer and the server's FIN, until the server closes (an attacker does; a polite client stops). */
   ignoreAnswer?: boolean;
 }
 
 const CHUNK = 256 * 1024;
 
 /** Parses one answer at the start of `text` (Content-Length bodies, or a chunked one), or null while it is incomplete. */
-function parseAnswer(buffer: Buffer): { answer: Omit<RawAnswer, "sentBeforeAnswer" | "closed" | "errorBeforeAnswer" | "rest">; length: number } | null {
+function parseAnswer(
+  buffer: Buffer,
+): { answer: Omit<RawAnswer, "sentBeforeAnswer" | "sent" | "closed" | "errorBeforeAnswer" | "rest">; length: number } | null {
   const end = buffer.indexOf("\r\n\r\n");
   if (end < 0) return null;
   const [statusLine, ...lines] = buffer.subarray(0, end).toString("latin1").split("\r\n");
@@ -74,7 +77,8 @@ function parseAnswer(buffer: Buffer): { answer: Omit<RawAnswer, "sentBeforeAnswe
  */
 export function rawExchange(port: number, head: string, body?: RawBody, after?: string, quietMs = 1500): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
+    // Half-open allowed: the server's FIN does not end what this side sends.
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     let received = Buffer.alloc(0);
     let first: ReturnType<typeof parseAnswer> = null;
     let sent = 0;
@@ -82,6 +86,8 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
     let errorBeforeAnswer: string | null = null;
     let settled = false;
     let quiet: NodeJS.Timeout | undefined;
+    let writing = false;
+    let ended = false;
     const deadline = setTimeout(() => finish(false), 60_000);
 
     function finish(closed: boolean) {
@@ -92,10 +98,11 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
       socket.destroy();
       if (!first) return reject(new Error(`no answer (${errorBeforeAnswer ?? (closed ? "closed" : "timed out")}); got ${received.length} bytes`));
       const rest = received.subarray(first.length).toString("utf8");
-      resolve({ ...first.answer, sentBeforeAnswer, closed, errorBeforeAnswer, rest });
+      resolve({ ...first.answer, sentBeforeAnswer, sent, closed, errorBeforeAnswer, rest });
     }
     const waitQuietly = () => {
       clearTimeout(quiet);
+      if (writing) return;
       quiet = setTimeout(() => finish(false), quietMs);
     };
 
@@ -107,7 +114,11 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
       }
       if (first) waitQuietly();
     });
-    socket.on("end", () => finish(true));
+    // An attacker keeps sending after the server's FIN; the exchange ends when the server closes for good.
+    socket.on("end", () => {
+      ended = true;
+      if (!writing) finish(true);
+    });
     socket.on("close", () => finish(true));
     socket.on("error", (error: NodeJS.ErrnoException) => {
       if (!first) errorBeforeAnswer = error.code ?? error.message;
@@ -116,6 +127,7 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
     socket.once("connect", async () => {
       socket.write(`${head}\r\n\r\n`);
       if (body) {
+        writing = body.ignoreAnswer === true;
         const filler = Buffer.alloc(CHUNK, body.fill ?? "a");
         let left = body.total;
         if (body.prefix) {
@@ -132,6 +144,9 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
           if (!ok) await new Promise<void>((go) => (socket.once("drain", go), socket.once("close", go)));
         }
         if (left === 0 && body.chunked && !socket.destroyed) socket.write("0\r\n\r\n");
+        writing = false;
+        if (ended) finish(true);
+        else if (first) waitQuietly();
       }
       if (after && !socket.destroyed) socket.write(after);
     });
