@@ -126,11 +126,18 @@ try {
       const ready = new Promise<void>((r) => (synced = r));
       const res = await fetch(`${live}?clientId=${clientId}`, { headers: { cookie: cookies[i]! }, signal: controller.signal });
       if (res.status !== 200) throw new Error(`stream: ${res.status} ${await res.text()}`);
+      // A large state comes in parts: the sync with the first, `state` events with the rest.
+      const parts: string[] = [];
+      let expected = 0;
       const parser = createParser({
         onEvent(event) {
-          const data = JSON.parse(event.data) as { type: string; state?: string; update?: string; clientId?: string };
-          if (data.type === "sync") {
-            Y.applyUpdate(doc, unb64(data.state!), "remote");
+          const data = JSON.parse(event.data) as { type: string; state?: string; parts?: number; update?: string; clientId?: string };
+          if (data.type === "sync" || (data.type === "state" && expected)) {
+            if (data.type === "sync") expected = data.parts ?? 1;
+            parts.push(data.state!);
+            if (parts.length < expected) return;
+            Y.applyUpdate(doc, unb64(parts.join("")), "remote");
+            expected = 0;
             synced();
           } else if (data.type === "update" && data.clientId !== clientId) {
             const sent = posted.get(data.update!);

@@ -206,6 +206,8 @@ export async function subscribeLive(actor: Actor, projectId: string, options: { 
         live.stateBase64(),
       ),
     );
+    // A state past the queue's bound (a document stored before the bounds) closes it at once: the stream just ends.
+    if (sub.closed) return sub;
     live.subscribers.add(sub);
     armEviction(live, canEvict);
     if (joined.changed) broadcastPresence(live, [], { userId: actor.user.id, clientId: options.clientId });
