@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAppHandler } from "~/server-runtime.server";
+import { answerClientErrors, createAppHandler } from "~/server-runtime.server";
 import { assembledBuild } from "../support/build";
 import { signedUpClient } from "../support/client";
 import type { Account } from "../support/org";
@@ -230,6 +230,23 @@ describe("bodies a page does not take", () => {
     });
     expect(api.status).toBe(415);
     expect(await api.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("a request that never finishes its headers gets node's 408 with the envelope", async () => {
+    const handler = createAppHandler({ build: assembledBuild(), trustProxy: false, metricsToken: undefined });
+    const slow = http.createServer({ headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 100 }, handler);
+    answerClientErrors(slow);
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      // The blank line that would end the headers never comes.
+      const res = await rawExchange((slow.address() as AddressInfo).port, "GET /sign-in HTTP/1.1\r\nHost: localhost:3000\r\nX-Slow: 1\r\n");
+      expect(res.status).toBe(408);
+      expect(JSON.parse(res.body)).toEqual({ error: "The request took too long to arrive", code: "REQUEST_TIMEOUT" });
+      expect(res.headers.connection).toBe("close");
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it("a header block over node's limit gets 431 with the envelope", async () => {

@@ -70,7 +70,8 @@ function parseAnswer(
 }
 
 /**
- * Writes `head` (the request line and headers, without the blank line), then
+ * Writes `head` (the request line and headers, without the blank line; one that
+ * ends with CRLF is written as it is, its headers left unfinished), then
  * `body` as fast as the socket takes it, then `after` (a pipelined request);
  * resolves once the server has answered and either closed the connection or
  * stayed silent for `quietMs` after the answer (and after `after`'s answer).
@@ -125,7 +126,7 @@ export function rawExchange(port: number, head: string, body?: RawBody, after?: 
     });
 
     socket.once("connect", async () => {
-      socket.write(`${head}\r\n\r\n`);
+      socket.write(head.endsWith("\r\n") ? head : `${head}\r\n\r\n`);
       if (body) {
         writing = body.ignoreAnswer === true;
         const filler = Buffer.alloc(CHUNK, body.fill ?? "a");
