@@ -61,6 +61,9 @@ export const STALE_LOCK_MS = 5 * 60 * 1000;
  * due longest, or a job whose lease is older than STALE_LOCK_MS (its worker
  * died mid-run, or could not record the outcome), except the jobs this
  * process has `inHand` (a long export's lease is not stale while it runs).
+ * Two jobs of the same work (same type and payload: two refreshes of one
+ * project's embedding) never run at once: the later waits for the earlier,
+ * as it did when jobs ran one at a time.
  */
 export async function claimNextJob(now = new Date(), options: { lane?: LaneName; inHand?: readonly string[] } = {}): Promise<Job | undefined> {
   const at = nowIso(now);
@@ -71,7 +74,10 @@ export async function claimNextJob(now = new Date(), options: { lane?: LaneName;
     UPDATE jobs SET status = 'running', lockedAt = ${at}, lockedBy = ${WORKER_ID}, attempts = attempts + 1, updatedAt = ${at}
     WHERE id = (
       SELECT id FROM (
-        SELECT * FROM (SELECT id, runAt FROM jobs WHERE status = 'queued' AND runAt <= ${at} ${inLane} ORDER BY runAt LIMIT 1)
+        SELECT * FROM (
+          SELECT id, runAt FROM jobs AS q WHERE status = 'queued' AND runAt <= ${at} ${inLane}
+            AND NOT EXISTS (SELECT 1 FROM jobs AS r WHERE r.status = 'running' AND r.type = q.type AND r.payload = q.payload)
+          ORDER BY runAt LIMIT 1)
         UNION ALL
         SELECT * FROM (
           SELECT id, runAt FROM jobs

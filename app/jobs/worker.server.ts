@@ -95,12 +95,14 @@ export async function runDueJobs(options: { now?: Date; limit?: number } = {}) {
   const mine = new Set<Promise<void>>();
   let ran = 0;
   for (;;) {
-    ran += await fillLanes(options.now, limit - ran, (run) => {
+    const started = await fillLanes(options.now, limit - ran, (run) => {
       mine.add(run);
       void run.then(() => mine.delete(run));
     });
-    if (!mine.size) break;
-    await Promise.race(mine);
+    ran += started;
+    // Quick jobs may all have ended while the lanes were being filled: then go on while any was started.
+    if (mine.size) await Promise.race(mine);
+    else if (!started || ran >= limit) break;
     // What the job emitted (export.completed, a webhook switched off...) goes out before the next claims.
     await drain(options.now);
   }

@@ -114,8 +114,9 @@ describe("lanes", () => {
     // although the handler ignored the signal (its own request is still open, the receiver never answered).
     await expect.poll(receiver.requests, { timeout: 5000 }).toBe(6);
     expect(receiver.open()).toBe(6);
-    const timedOut = (await jobsOf("webhooks.deliver")).filter((j) => j.status === "queued");
-    expect(timedOut).toHaveLength(4);
+    const queued = async () => (await jobsOf("webhooks.deliver")).filter((j) => j.status === "queued");
+    await expect.poll(async () => (await queued()).length, { timeout: 2000 }).toBe(4);
+    const timedOut = await queued();
     for (const job of timedOut) {
       expect(job).toMatchObject({ attempts: 1, lockedBy: null, lastError: "Timed out after 4 s (the webhooks lane's limit)" });
       // Retried with the queue's backoff (30 s after the first attempt).
@@ -186,6 +187,35 @@ describe("lanes", () => {
     expect(await row(retried)).toMatchObject({ status: "done", attempts: 2, lockedBy: null });
     expect(await row(exhausted)).toMatchObject({ status: "failed", lastError: "The worker stopped while running this job" });
     expect(gaveUp).toEqual(["on its last attempt"]);
+  });
+
+  it("runs two jobs of the same work (same type and payload) one after the other, and other work beside them", async () => {
+    const active = new Map<string, number>();
+    let mostAtOnce = 0;
+    let mostOfOneWork = 0;
+    const done: string[] = [];
+    registerJobHandler("test.same-work", {
+      run: async (payload: { projectId: string; n: number }) => {
+        const now = (active.get(payload.projectId) ?? 0) + 1;
+        active.set(payload.projectId, now);
+        mostOfOneWork = Math.max(mostOfOneWork, now);
+        mostAtOnce = Math.max(
+          mostAtOnce,
+          [...active.values()].reduce((a, b) => a + b, 0),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        active.set(payload.projectId, now - 1);
+        done.push(`${payload.projectId}`);
+      },
+    });
+    // The same payload twice (two refreshes of one project), and another project's.
+    await enqueue(db, "test.same-work", { projectId: "p-1" });
+    await enqueue(db, "test.same-work", { projectId: "p-1" });
+    await enqueue(db, "test.same-work", { projectId: "p-2" });
+    await expect.poll(() => done.length, { timeout: 5000 }).toBe(3);
+    expect(mostOfOneWork).toBe(1);
+    expect(mostAtOnce).toBe(2);
+    expect(done.filter((d) => d === "p-1")).toHaveLength(2);
   });
 });
 

@@ -85,8 +85,8 @@ describe("queue: enqueue / claim / complete / fail", () => {
 
   it("claims the job that has been due longest first", async () => {
     const base = Date.now();
-    const second = await enqueue(db, "test.noop", {}, { runAt: new Date(base - 1000) });
-    const first = await enqueue(db, "test.noop", {}, { runAt: new Date(base - 5000) });
+    const second = await enqueue(db, "test.noop", { n: 2 }, { runAt: new Date(base - 1000) });
+    const first = await enqueue(db, "test.noop", { n: 1 }, { runAt: new Date(base - 5000) });
     const now = new Date(base);
     expect((await claimNextJob(now))?.id).toBe(first);
     expect((await claimNextJob(now))?.id).toBe(second);
