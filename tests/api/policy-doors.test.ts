@@ -109,7 +109,8 @@ describe("the role guard", () => {
     const api = await viewer.client.post(`/api/projects/${projectId}/tracker/preview`, input);
     const mcp = await mcpTool(viewer.client, key, "send_stories_to_tracker", { projectId, ...input, preview: true });
     const ui = await postForm(viewer.client, `/projects/${projectId}/tracker`, { intent: "preview", source: "paste", ...input });
-    expectSameRefusal({ api, mcp, ui }, 403, "FORBIDDEN");
+    const message = expectSameRefusal({ api, mcp, ui }, 403, "FORBIDDEN");
+    expect(message).toBe("Only owners, admins and members can do this; you are a viewer.");
   });
 });
 

@@ -284,10 +284,10 @@ describe("who may send", () => {
     const res = await post(viewer, { intent: "preview", source: "paste", markdown: PASTED, connectionId, target: "acme/paste" });
     expect(res.status).toBe(403);
     expect(parseHtml(res.text).querySelector("#preview-heading")).toBeNull();
-    expect(parseHtml(res.text).querySelector("[role=alert]")?.textContent).toBe("Viewers cannot send stories to a tracker");
+    expect(parseHtml(res.text).querySelector("[role=alert]")?.textContent).toBe("Only owners, admins and members can do this; you are a viewer.");
     const sent = await post(viewer, { intent: "send", picking: "1", source: "paste", markdown: PASTED, connectionId, target: "acme/viewer" }, ["x"]);
     expect(sent.status).toBe(403);
-    expect(parseHtml(sent.text).querySelector("[role=alert]")?.textContent).toBe("Viewers cannot send stories to a tracker");
+    expect(parseHtml(sent.text).querySelector("[role=alert]")?.textContent).toBe("Only owners, admins and members can do this; you are a viewer.");
     expect(gh.issues.filter((i) => i.repo === "acme/viewer")).toEqual([]);
   });
 

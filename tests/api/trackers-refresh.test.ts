@@ -248,7 +248,7 @@ describe("the page, with JavaScript off", () => {
     gh.issues.find((i) => i.repo === "acme/page" && i.number === 3)!.state = "closed";
     const res = await viewer.client.call("POST", `/projects/${projectId}/tracker`, form({ intent: "refresh" }));
     expect(res.status).toBe(403);
-    expect(pageText(res)).toContain("Viewers cannot refresh issue states");
+    expect(pageText(res)).toContain("Only owners, admins and members can do this; you are a viewer.");
     expect((await linked(projectId)).find((r) => r.externalKey === "acme/page#3")!.state).toBe("open");
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from "#db/schema";
 import { hasRole, type Actor } from "~/domain/actor";
 import { requireScope } from "~/domain/api-keys/scopes";
 import { requirePlan } from "~/domain/billing/limits.server";
@@ -46,10 +47,19 @@ export interface Passed<T> {
   release: (() => void) | undefined;
 }
 
+const an = (role: Role) => (role === "owner" || role === "admin" ? `an ${role}` : `a ${role}`);
+
+/** The refusal in plain words, the same at every door: "Only owners, admins and members can do this; you are a viewer." */
+export function roleRefusal(role: Role, allowed: readonly Role[]) {
+  const names = allowed.map((r) => `${r}s`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "nobody");
+  return `Only ${list} can do this; you are ${an(role)}.`;
+}
+
 /** Decides whether `actor` may make the call `contract` describes; throws the refusal (AppError) or returns the input and the AI slot's release. */
 export async function guard<T = undefined>(actor: Actor | null, contract: Guarded, input: GuardInput<T> = {}): Promise<Passed<T>> {
   if (!actor && (contract.auth === "user" || (contract.auth === "share" && !input.share))) throw unauthorized();
-  if (actor && contract.roles && !hasRole(actor, contract.roles)) throw forbidden();
+  if (actor && contract.roles && !hasRole(actor, contract.roles)) throw forbidden(roleRefusal(actor.role, contract.roles));
   // API-key scopes narrow the creator's role (sessions pass); public operations ignore the actor's authority.
   if (actor && contract.auth !== "public") requireScope(actor, requiredScope(contract));
   if (actor && contract.plan) requirePlan(actor.org, contract.plan, contract.summary);
