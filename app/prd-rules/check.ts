@@ -1,4 +1,5 @@
-import { type Doc, type DocSection, readDoc, shorten, words } from "~/utils/md-doc";
+import { type Doc, type DocLine, readDoc } from "~/utils/md-doc";
+import { type CheckIssue, IssueList, MAX_ISSUES, type Severity } from "./issues";
 import {
   ACCEPTANCE,
   DEFAULT_OUTLINE,
@@ -8,33 +9,29 @@ import {
   goalUnits,
   isGoalSection,
   isPlaceholder,
-  matchesExpected,
   placeholderPhrase,
+  presentSections,
   prose,
   QUESTIONS_TITLE,
   TABLE_SEPARATOR,
   todoMarkers,
 } from "./rules";
+import { hasGivenThen } from "./matchers";
+
+export { type CheckIssue, type CheckRule, MAX_ISSUES, SEVERITY, type Severity } from "./issues";
 
 /**
  * The rule-based PRD check: instant, offline, deterministic. Measures the
  * document against its expected sections (a template's, or a standard
  * outline) and a few writing rules, and reports each issue with its H2
  * section and 1-based line. Fenced code and inline code are never checked.
+ *
+ * One pass over the lines, each line's section looked up in a table, and
+ * patterns that never backtrack (./matchers.ts): linear in the length of the
+ * document (issue 33; docs/benchmarks.md, "PRD check at 320 K characters").
+ * At most `maxIssues` issues are returned, and the work stops after
+ * `budgetMs` (`partial`).
  */
-
-export type CheckRule = "missing_section" | "empty_section" | "goal_without_number" | "vague_word" | "story_without_acceptance" | "open_todo" | "placeholder";
-export type Severity = "high" | "medium" | "low";
-
-export interface CheckIssue {
-  id: string;
-  rule: CheckRule;
-  severity: Severity;
-  section: string | null;
-  line: number | null;
-  message: string;
-  excerpt: string | null;
-}
 
 export interface CheckStats {
   words: number;
@@ -51,185 +48,209 @@ export interface CheckStats {
 }
 
 export interface PrdCheck {
+  /** The first `maxIssues` issues, most severe first. */
   issues: CheckIssue[];
+  /** All issues found, by severity (also those beyond the cap). */
   counts: Record<Severity, number>;
+  /** All issues found; more than `issues.length` when `truncated`. */
+  totalIssues: number;
+  truncated: boolean;
+  /** The time budget ran out: the lines after `checkedLines` were not checked. */
+  partial: boolean;
+  checkedLines: number;
   sections: { expected: string[]; present: string[]; missing: string[] };
   stats: CheckStats;
 }
 
-export const SEVERITY: Record<CheckRule, Severity> = {
-  missing_section: "high",
-  empty_section: "medium",
-  goal_without_number: "medium",
-  story_without_acceptance: "medium",
-  placeholder: "medium",
-  vague_word: "low",
-  open_todo: "low",
-};
-const RULE_ORDER: CheckRule[] = Object.keys(SEVERITY) as CheckRule[];
-const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
-
-function hash(text: string) {
-  let h = 5381;
-  for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) >>> 0;
-  return h.toString(36);
+export interface CheckOptions {
+  sections?: string[];
+  /** Issues returned at most (MAX_ISSUES). */
+  maxIssues?: number;
+  /** Milliseconds of work before the check stops with what it found (BUDGET_MS). */
+  budgetMs?: number;
+  /** The clock the budget is measured on (tests). */
+  now?: () => number;
 }
 
-/** The H2 section that contains a line (null for the preamble). */
-function sectionAt(doc: Doc, line: number) {
-  let found: DocSection | undefined;
-  for (const s of doc.sections) if (s.title && s.line <= line) found = s;
-  return found?.title ?? null;
+/** Far beyond the ~50 ms a 320 K-character PRD takes; only hostile input gets near it. */
+export const BUDGET_MS = 1500;
+
+const INLINE_CODE = /`[^`]*`/g;
+const OPEN_QUESTION = /^(?:(?:[-*+]|\d+[.)])\s*)?open question\b/i; // on trimmed text: the old leading \s* matched nothing
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const ITEM_MARKER = /^\s*(?:[-*+]|\d+[.)]|>|#{1,6})\s+(?:\[[ xX]\]\s+)?/;
+
+/** For each line number, the H2 section containing it (null for the preamble). */
+function sectionTable(doc: Doc, lineCount: number) {
+  const table: (string | null)[] = new Array(lineCount + 2).fill(null);
+  const titled = doc.sections.filter((s) => s.title);
+  titled.forEach((s, i) => {
+    const end = Math.min(titled[i + 1]?.line ?? lineCount + 1, lineCount + 1);
+    for (let line = s.line; line < end; line++) table[line] = s.title;
+  });
+  return table;
 }
 
-export function checkPrd(text: string, options: { sections?: string[] } = {}): PrdCheck {
+/** For each line number k, how many lines up to k are inside (or are) fenced code. */
+function fencedCounts(raw: string[]) {
+  const counts = new Int32Array(raw.length + 2);
+  let open = false;
+  raw.forEach((t, i) => {
+    const fence = (t.includes("```") || t.includes("~~~")) && /^\s*(```|~~~)/.test(t);
+    counts[i + 1] = counts[i]! + (fence || open ? 1 : 0);
+    if (fence) open = !open;
+  });
+  counts[raw.length + 1] = counts[raw.length]!;
+  return counts;
+}
+
+export function checkPrd(text: string, options: CheckOptions = {}): PrdCheck {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const budget = options.budgetMs ?? BUDGET_MS;
+  let partial = false;
+  let ticks = 0;
+  /** Whether the budget ran out; looks at the clock every 256 steps. */
+  const over = () => {
+    if (partial) return true;
+    if (++ticks % 256 === 0 && now() - started > budget) partial = true;
+    return partial;
+  };
+
+  const raw = text.replace(/\r\n?/g, "\n").split("\n");
   const doc = readDoc(text);
-  const issues: CheckIssue[] = [];
-  const add = (rule: CheckRule, line: number | null, section: string | null, message: string, excerpt: string | null) =>
-    issues.push({
-      id: `${rule}-${line ?? 0}-${hash(`${section ?? ""}|${excerpt ?? message}`)}`,
-      rule,
-      severity: SEVERITY[rule],
-      section,
-      line,
-      message,
-      excerpt: excerpt === null ? null : shorten(excerpt, 120),
-    });
+  const issues = new IssueList(Math.max(0, Math.floor(options.maxIssues ?? MAX_ISSUES)));
+  const sectionOf = sectionTable(doc, raw.length);
   const titled = doc.sections.filter((s) => s.title);
 
   // Sections: expected, present, missing, empty.
   const byKeyword = !options.sections?.length;
   const expected = byKeyword ? DEFAULT_OUTLINE.map((o) => o.name) : [...new Set(options.sections!.map((s) => s.trim()).filter(Boolean))];
-  const present = expected.filter((e) => titled.some((s) => matchesExpected(s.title, e, byKeyword)));
-  const missing = expected.filter((e) => !present.includes(e));
-  for (const name of missing) add("missing_section", null, name, `The “${name}” section is missing.`, null);
-  const fenced = fencedLines(text);
+  const present = presentSections(
+    titled.map((s) => s.title),
+    expected,
+    byKeyword,
+  );
+  const presentSet = new Set(present);
+  const missing = expected.filter((e) => !presentSet.has(e));
+  for (const name of missing) issues.add("missing_section", null, name, null, `The “${name}” section is missing.`);
+  const fenced = fencedCounts(raw);
+  const emptyTitles = new Set<string | null>();
   titled.forEach((s, i) => {
-    const end = titled[i + 1]?.line ?? Number.POSITIVE_INFINITY;
-    const hasCode = fenced.some((l) => l > s.line && l < end);
+    if (over()) return;
+    const end = Math.min(titled[i + 1]?.line ?? raw.length + 1, raw.length + 1);
+    const hasCode = fenced[end - 1]! - fenced[s.line]! > 0;
     const real = s.lines.some((l) => l.text.trim() && !HEADING.test(l.text) && !isPlaceholder(l.text));
-    if (!real && !hasCode) add("empty_section", s.line, s.title, `The “${s.title}” section has no content yet.`, `## ${s.title}`);
+    if (real || hasCode) return;
+    emptyTitles.add(s.title);
+    issues.add("empty_section", s.line, s.title, `## ${s.title}`, `The “${s.title}” section has no content yet.`);
   });
 
   // Goals without a number.
   let goals = 0;
   let goalsWithNumbers = 0;
-  for (const s of titled.filter((s) => isGoalSection(s.title))) {
+  for (const s of titled) {
+    if (over()) break;
+    if (!isGoalSection(s.title)) continue;
     for (const unit of goalUnits(s)) {
       goals++;
       if (/\d/.test(unit.text)) goalsWithNumbers++;
       else
-        add(
+        issues.add(
           "goal_without_number",
           unit.line,
           s.title,
-          "This goal states no number: add a target (a figure, a percentage or a date) to make it measurable.",
           unit.text,
+          "This goal states no number: add a target (a figure, a percentage or a date) to make it measurable.",
         );
     }
   }
 
-  // Vague words and open TODOs, line by line outside code.
+  // Line by line outside code: open TODOs, vague words, placeholders, user stories.
   let vagueWords = 0;
   let todos = 0;
-  for (const l of doc.lines) {
-    const raw = l.text.replace(/`[^`]*`/g, " ");
-    const todo = todoMarkers(raw);
+  let placeholders = 0;
+  let stories = 0;
+  let storiesWithAcceptance = 0;
+  let checkedLines = 0;
+  const lines = doc.lines;
+  const proseOf: (string | undefined)[] = new Array(lines.length);
+  const proseAt = (i: number) => (proseOf[i] ??= prose(lines[i]!.text));
+  const placeholder = (l: DocLine, message: () => string) => {
+    const section = sectionOf[l.line] ?? null;
+    if (emptyTitles.has(section)) return;
+    placeholders++;
+    if (issues.count("placeholder", l.line)) issues.keep("placeholder", l.line, section, l.text.trim(), message());
+  };
+  for (let i = 0; i < lines.length && !over(); i++) {
+    const l = lines[i]!;
+    checkedLines = l.line;
+    const section = sectionOf[l.line] ?? null;
+    const withoutCode = l.text.includes("`") ? l.text.replace(INLINE_CODE, " ") : l.text;
+    const todo = todoMarkers(withoutCode);
     if (todo.length) {
       todos += todo.length;
-      add(
-        "open_todo",
-        l.line,
-        sectionAt(doc, l.line),
-        `Open marker ${[...new Set(todo)].map((t) => `“${t}”`).join(", ")}: resolve it or move it to Open Questions.`,
-        l.text.trim(),
-      );
+      if (issues.count("open_todo", l.line)) {
+        const message = `Open marker ${[...new Set(todo)].map((t) => `“${t}”`).join(", ")}: resolve it or move it to Open Questions.`;
+        issues.keep("open_todo", l.line, section, l.text.trim(), message);
+      }
     }
     if (HEADING.test(l.text)) continue;
-    const found = prose(raw).match(VAGUE);
+    const plain = proseAt(i);
+    const found = plain.match(VAGUE);
     if (found) {
       vagueWords += found.length;
-      const unique = [...new Set(found.map((w) => w.toLowerCase()))];
-      add(
-        "vague_word",
-        l.line,
-        sectionAt(doc, l.line),
-        `Vague wording (${unique.map((w) => `“${w}”`).join(", ")}): say exactly what, how much or how fast.`,
-        l.text.trim(),
-      );
+      if (issues.count("vague_word", l.line)) {
+        const unique = [...new Set(found.map((w) => w.toLowerCase()))];
+        const message = `Vague wording (${unique.map((w) => `“${w}”`).join(", ")}): say exactly what, how much or how fast.`;
+        issues.keep("vague_word", l.line, section, l.text.trim(), message);
+      }
+    }
+
+    // Placeholders standing in for content: "Mitigation: to be agreed", an open question written
+    // into a section other than the questions, a table without rows. Lines of a section already
+    // reported empty are not counted twice.
+    const phrase = placeholderPhrase(withoutCode);
+    if (phrase) {
+      placeholder(l, () => `Placeholder “${phrase}”: write what was decided, or move the question to Open Questions.`);
+    } else if (OPEN_QUESTION.test(plain) && !QUESTIONS_TITLE.test(section ?? "")) {
+      placeholder(l, () => `An open question inside “${section ?? "the introduction"}”: answer it here, or move it to Open Questions.`);
+    }
+    const next = lines[i + 1];
+    const after = lines[i + 2];
+    if (next && next.line === l.line + 1 && TABLE_ROW.test(l.text) && TABLE_SEPARATOR.test(next.text) && next.text.includes("-")) {
+      const hasRow = after && after.line === next.line + 1 && /^\s*\|/.test(after.text) && !TABLE_SEPARATOR.test(after.text);
+      if (!hasRow) placeholder(l, () => "This table has a header but no rows: fill it in or remove it.");
+    }
+
+    // A user story without acceptance criteria (before the next story or heading).
+    if (!STORY.test(plain)) continue;
+    stories++;
+    let accepted = hasGivenThen(l.text);
+    for (let j = i + 1; j < lines.length && !accepted && !over(); j++) {
+      const text = lines[j]!.text;
+      if (HEADING.test(text) && !/acceptance/i.test(text)) break;
+      if (STORY.test(proseAt(j))) break;
+      if (ACCEPTANCE.test(prose(text.replace(ITEM_MARKER, "")))) accepted = true;
+    }
+    if (accepted) storiesWithAcceptance++;
+    else if (issues.count("story_without_acceptance", l.line)) {
+      const message = "This user story has no acceptance criteria: add Given/When/Then lines or an “Acceptance criteria” list under it.";
+      issues.keep("story_without_acceptance", l.line, section, l.text.trim(), message);
     }
   }
 
-  // Placeholders standing in for content: "Mitigation: to be agreed", an open
-  // question written into a section other than the questions, a table without rows.
-  // Lines of a section already reported empty are not counted twice.
-  const emptyTitles = new Set(issues.filter((i) => i.rule === "empty_section").map((i) => i.section));
-  let placeholders = 0;
-  const placeholder = (line: number, message: string, excerpt: string) => {
-    const section = sectionAt(doc, line);
-    if (emptyTitles.has(section)) return;
-    placeholders++;
-    add("placeholder", line, section, message, excerpt);
-  };
-  doc.lines.forEach((l, i) => {
-    if (HEADING.test(l.text)) return;
-    const raw = l.text.replace(/`[^`]*`/g, " ");
-    const section = sectionAt(doc, l.line);
-    const phrase = placeholderPhrase(raw);
-    if (phrase) {
-      placeholder(l.line, `Placeholder “${phrase}”: write what was decided, or move the question to Open Questions.`, l.text.trim());
-    } else if (/^\s*(?:[-*+]|\d+[.)])?\s*open question\b/i.test(prose(raw)) && !QUESTIONS_TITLE.test(section ?? "")) {
-      placeholder(l.line, `An open question inside “${section ?? "the introduction"}”: answer it here, or move it to Open Questions.`, l.text.trim());
-    }
-    // A table whose header and separator have no row under them.
-    const next = doc.lines[i + 1];
-    const after = doc.lines[i + 2];
-    if (/^\s*\|.*\|\s*$/.test(l.text) && next && next.line === l.line + 1 && TABLE_SEPARATOR.test(next.text) && next.text.includes("-")) {
-      const hasRow = after && after.line === next.line + 1 && /^\s*\|/.test(after.text) && !TABLE_SEPARATOR.test(after.text);
-      if (!hasRow) placeholder(l.line, "This table has a header but no rows: fill it in or remove it.", l.text.trim());
-    }
-  });
-
-  // User stories without acceptance criteria (before the next story or heading).
-  let stories = 0;
-  let storiesWithAcceptance = 0;
-  const lines = doc.lines;
-  lines.forEach((l, i) => {
-    if (HEADING.test(l.text) || !STORY.test(prose(l.text))) return;
-    stories++;
-    let accepted = /acceptance criteria|\bgiven\b.*\bthen\b/i.test(l.text);
-    for (let j = i + 1; j < lines.length && !accepted; j++) {
-      const next = lines[j]!.text;
-      if (HEADING.test(next) && !/acceptance/i.test(next)) break;
-      if (STORY.test(prose(next))) break;
-      if (ACCEPTANCE.test(prose(next.replace(/^\s*(?:[-*+]|\d+[.)]|>|#{1,6})\s+(?:\[[ xX]\]\s+)?/, "")))) accepted = true;
-    }
-    if (accepted) storiesWithAcceptance++;
-    else
-      add(
-        "story_without_acceptance",
-        l.line,
-        sectionAt(doc, l.line),
-        "This user story has no acceptance criteria: add Given/When/Then lines or an “Acceptance criteria” list under it.",
-        l.text.trim(),
-      );
-  });
-
-  issues.sort(
-    (a, b) =>
-      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule) ||
-      a.id.localeCompare(b.id),
-  );
-  const counts = { high: 0, medium: 0, low: 0 };
-  for (const issue of issues) counts[issue.severity]++;
+  const returned = issues.sorted();
   return {
-    issues,
-    counts,
+    issues: returned,
+    counts: issues.counts,
+    totalIssues: issues.total,
+    truncated: issues.total > returned.length,
+    partial,
+    checkedLines: partial ? checkedLines : raw.length,
     sections: { expected, present, missing },
     stats: {
-      words: words(doc.plain).length,
+      words: countWords(doc.plain),
       sections: titled.length,
       listItems: doc.sections.reduce((n, s) => n + s.items.length, 0),
       goals,
@@ -243,17 +264,15 @@ export function checkPrd(text: string, options: { sections?: string[] } = {}): P
   };
 }
 
-/** 1-based line numbers inside (and of) fenced code blocks. */
-function fencedLines(text: string) {
-  const out: number[] = [];
-  let open = false;
-  text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .forEach((t, i) => {
-      const fence = /^\s*(```|~~~)/.test(t);
-      if (fence || open) out.push(i + 1);
-      if (fence) open = !open;
-    });
-  return out;
+/** `words(text).length` (md-doc.ts) without making the list: runs of [a-z0-9'-] from a letter or digit, lower-cased. */
+export function countWords(text: string) {
+  const t = text.toLowerCase();
+  const alnum = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+  let count = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (!alnum(t.charCodeAt(i))) continue;
+    count++;
+    for (let c = t.charCodeAt(i + 1); alnum(c) || c === 39 || c === 45; c = t.charCodeAt(i + 1)) i++;
+  }
+  return count;
 }

@@ -15,6 +15,23 @@ const isWs = (c: string | undefined) => c !== undefined && WS.test(c);
 const WORD = /\w/;
 const TERMINATOR = /[\n\r\u2028\u2029]/;
 
+/**
+ * `find(x)`: the first index ≥ x where `pattern` (global) matches, `text.length`
+ * when none. The last answer is reused while it still holds, so queries in
+ * increasing order cost one pass over the text in all.
+ */
+function finder(text: string, pattern: RegExp) {
+  let from = Number.POSITIVE_INFINITY;
+  let found = text.length;
+  return (x: number) => {
+    if (x >= from && found >= x) return found;
+    from = x;
+    pattern.lastIndex = x;
+    found = (x < text.length ? pattern.exec(text)?.index : undefined) ?? text.length;
+    return found;
+  };
+}
+
 /** For each index, the first index ≥ it where `at` holds (`text.length` when none). */
 function nextWhere(text: string, at: (i: number) => boolean) {
   const next = new Int32Array(text.length + 2).fill(text.length);
@@ -44,35 +61,35 @@ const AS = /\bas(?=\s)/gi;
 export function isStory(text: string): boolean {
   if (!/\bas\s/i.test(text) || !/\si\s/i.test(text)) return false;
   const n = text.length;
-  const want = new Uint8Array(n + 2);
-  let any = false;
-  for (const m of text.matchAll(I_WANT)) {
-    want[m.index] = 1;
-    any = true;
-  }
-  if (!any) return false;
-  const nextWant = nextWhere(text, (i) => want[i] === 1);
-  const spaceEnd = nextWhere(text, (i) => !isWs(text[i]));
-  const stop = nextWhere(text, (i) => text[i] === "," || text[i] === ".");
+  // Each finder is asked in increasing order as the "as" move right: one pass each.
+  const nextWant = finder(text, I_WANT);
+  if (nextWant(0) >= n) return false;
+  const wantAfterComma = finder(text, new RegExp(I_WANT));
+  const [leadingEnd, groupEnd, commaEnd] = [finder(text, /\S/g), finder(text, /\S/g), finder(text, /\S/g)];
+  const stopAt = finder(text, /[,.]/g);
+  let lastQ = -1;
+  let lastRun = -1;
   /** The start of the run of spaces that ends just before `q`. */
   const runStart = (q: number) => {
+    if (q === lastQ) return lastRun;
     let r = q;
     while (r > 0 && isWs(text[r - 1])) r--;
+    [lastQ, lastRun] = [q, r];
     return r;
   };
   for (const m of text.matchAll(AS)) {
     const a = m.index + 2;
-    const s1 = spaceEnd[a]!;
+    const s1 = leadingEnd(a);
     const leading = s1 - a;
     // Only spaces between "as" and "I": X is spaces too.
-    if (want[s1] && leading >= 3) return true;
+    if (nextWant(s1) === s1 && leading >= 3) return true;
     // "a " / "an " after the spaces: X may start after it.
     let group = -1;
     if (text[s1] === "a" || text[s1] === "A") {
       if (isWs(text[s1 + 1])) group = s1 + 1;
       else if ((text[s1 + 1] === "n" || text[s1 + 1] === "N") && isWs(text[s1 + 2])) group = s1 + 2;
     }
-    const s2 = group < 0 ? -1 : spaceEnd[group]!;
+    const s2 = group < 0 ? -1 : groupEnd(group);
     /** Whether X can end at `end`: 1 to 80 characters after the spaces (or after "a "). */
     const fits = (end: number) => {
       const len1 = end - s1;
@@ -83,14 +100,17 @@ export function isStory(text: string): boolean {
       return len2 === 0 ? s2 - group >= 2 : len2 <= 80;
     };
     // No comma: X ends where the spaces before the first "I want" start.
-    const q = nextWant[s1 + 1]!;
+    const q = nextWant(s1 + 1);
+    const c = stopAt(s1);
     if (q < n) {
       const r = runStart(q);
-      if (stop[s1]! >= r && fits(r)) return true;
+      if (c >= r && fits(r)) return true;
     }
     // With the comma: X ends at the first "," (none of "," or "." before it).
-    const c = stop[s1]!;
-    if (c < n && text[c] === "," && isWs(text[c + 1]) && want[spaceEnd[c + 1]!] && fits(c)) return true;
+    if (c < n && text[c] === "," && isWs(text[c + 1])) {
+      const q2 = commaEnd(c + 1);
+      if (wantAfterComma(q2) === q2 && fits(c)) return true;
+    }
   }
   return false;
 }
@@ -112,11 +132,10 @@ export function hasGivenThen(text: string): boolean {
 /** `text.match(/\[(?:placeholder|insert[^\]]*|tbd|todo|to be [^\]]*|add [^\]]*here)\]/gi) ?? []`. */
 export function bracketTodos(text: string): string[] {
   if (!text.includes("[")) return [];
-  const close = nextWhere(text, (i) => text[i] === "]");
+  const close = finder(text, /\]/g);
   const found: string[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== "[") continue;
-    const j = close[i + 1]!;
+  for (let i = text.indexOf("["); i >= 0; i = text.indexOf("[", i + 1)) {
+    const j = close(i + 1);
     if (j >= text.length) break;
     const from = i + 1;
     const length = j - from;

@@ -67,6 +67,22 @@ export function matchesExpected(title: string, expected: string, byKeyword: bool
   return rule ? rule.match(norm(unnumbered(title))) : false;
 }
 
+/** The expected sections that some title satisfies (as matchesExpected decides), in the expected order: one pass over the titles. */
+export function presentSections(titles: string[], expected: string[], byKeyword: boolean) {
+  const names = new Set<string>();
+  const keys: string[] = [];
+  for (const title of titles) {
+    const key = norm(unnumbered(title));
+    names.add(key).add(norm(title));
+    keys.push(key);
+  }
+  return expected.filter((e) => {
+    if (names.has(norm(e))) return true;
+    const rule = byKeyword ? DEFAULT_OUTLINE.find((o) => o.name === e) : undefined;
+    return rule ? keys.some((k) => rule.match(k)) : false;
+  });
+}
+
 export const VAGUE_WORDS = [
   "fast",
   "faster",
@@ -116,7 +132,11 @@ export const VAGUE_WORDS = [
 export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(/[-\s]/g, "[-\\s]")).join("|")})(?![\\w-])`, "gi");
 const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
 /** TODO, TBD, "???" and bracketed markers ("[insert figure here]", bracketTodos in ./matchers.ts). */
-export const todoMarkers = (text: string) => [...(text.match(TODO_WORD) ?? []), ...bracketTodos(text)];
+export function todoMarkers(text: string): string[] {
+  const marked = text.match(TODO_WORD);
+  const bracketed = bracketTodos(text);
+  return marked ? (bracketed.length ? [...marked, ...bracketed] : marked) : bracketed;
+}
 /** "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD (isStory in ./matchers.ts). */
 export const STORY: { test(text: string): boolean } = { test: isStory };
 export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*(?:\d+\s*)?:|given|when|then)\b/i;
@@ -166,7 +186,7 @@ export function isPlaceholder(text: string) {
 }
 
 /** Text of a line to search for words: inline code, link targets and markup removed. */
-export const prose = (text: string) => plainInline(text.replace(/`[^`]*`/g, " "));
+export const prose = (text: string) => plainInline(text.includes("`") ? text.replace(/`[^`]*`/g, " ") : text);
 
 /** A unit of a section: a top-level list item (with its nested lines) or a paragraph line. */
 export interface Unit extends DocLine {

@@ -45,18 +45,21 @@ export function readDoc(markdown: string): Doc {
   const lines: DocLine[] = [];
   let title = "";
   let fenced = false;
+  let current = sections[0]!;
   raw.forEach((text, index) => {
     const line = index + 1;
     if (/^\s*(```|~~~)/.test(text)) {
       fenced = !fenced;
       return;
     }
-    if (fenced || !text.trim()) {
-      if (!fenced) sections.at(-1)!.lines.push({ line, text: "" });
+    if (fenced) return;
+    const trimmed = text.trim();
+    if (!trimmed) {
+      current.lines.push({ line, text: "" });
       return;
     }
     lines.push({ line, text });
-    const heading = headingOf(text.trim());
+    const heading = trimmed[0] === "#" ? headingOf(trimmed) : null;
     if (heading) {
       const [level, headingText] = heading;
       const name = plainInline(headingText);
@@ -65,12 +68,13 @@ export function readDoc(markdown: string): Doc {
         return;
       }
       if (level === 2) {
-        sections.push({ title: name, line, lines: [], body: "", items: [], subheadings: [] });
+        current = { title: name, line, lines: [], body: "", items: [], subheadings: [] };
+        sections.push(current);
         return;
       }
-      sections.at(-1)!.subheadings.push({ line, text: name });
+      current.subheadings.push({ line, text: name });
     }
-    sections.at(-1)!.lines.push({ line, text });
+    current.lines.push({ line, text });
   });
   for (const section of sections) {
     section.body = section.lines

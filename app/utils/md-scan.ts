@@ -11,21 +11,35 @@ const WS = /\s/;
 const isWs = (c: string | undefined) => c !== undefined && WS.test(c);
 /** What `.` does not match (no `s` flag). */
 const isTerminator = (c: string | undefined) => c === "\n" || c === "\r" || c === "\u2028" || c === "\u2029";
+const TERMINATORS = /[\n\r\u2028\u2029]/g;
 const WORD = /\w/;
 const isWordOrStar = (c: string) => c === "*" || WORD.test(c);
 
-/** For each index, the first index ≥ it where `at` holds (`text.length` when none). */
-function nextWhere(text: string, at: (i: number) => boolean) {
-  const next = new Int32Array(text.length + 2).fill(text.length);
-  for (let i = text.length - 1; i >= 0; i--) next[i] = at(i) ? i : next[i + 1]!;
-  return next;
+/**
+ * `find(x)`: the first index ≥ x where `pattern` (global) matches, `text.length`
+ * when none. The last answer is reused while it still holds, so queries in
+ * increasing order cost one pass over the text in all.
+ */
+function finder(text: string, pattern: RegExp) {
+  let from = Number.POSITIVE_INFINITY;
+  let found = text.length;
+  return (x: number) => {
+    if (x >= from && found >= x) return found;
+    from = x;
+    pattern.lastIndex = x;
+    found = (x < text.length ? pattern.exec(text)?.index : undefined) ?? text.length;
+    return found;
+  };
 }
 
-/** A global replace driven by `attempt(i)`: the end of a match at `i` and its replacement, or null. */
-function replaceScan(text: string, attempt: (i: number) => [end: number, replacement: string] | null) {
+/**
+ * A global replace: `next(i)` is the first index ≥ i where a match may start,
+ * `attempt(i)` the end of the match at `i` and its replacement, or null.
+ */
+function replaceScan(text: string, next: (i: number) => number, attempt: (i: number) => [end: number, replacement: string] | null) {
   let out = "";
   let copied = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = next(0); i < text.length; i = next(i)) {
     const hit = attempt(i);
     if (!hit) {
       i++;
@@ -37,17 +51,17 @@ function replaceScan(text: string, attempt: (i: number) => [end: number, replace
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-/** `text.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")` (images, `bang` = "!") and `text.replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")` (links). */
+/** `text.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")` (images) and `text.replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")` (links). */
 function links(text: string, image: boolean) {
   if (!text.includes("](")) return text;
-  const close = nextWhere(text, (i) => text[i] === "]");
-  const paren = nextWhere(text, (i) => text[i] === ")");
+  const open = finder(text, image ? /!\[/g : /\[/g);
+  const close = finder(text, /\]/g);
+  const paren = finder(text, /\)/g);
   const skip = image ? 2 : 1;
-  return replaceScan(text, (i) => {
-    if (image ? text[i] !== "!" || text[i + 1] !== "[" : text[i] !== "[") return null;
-    const j = close[i + skip]!;
+  return replaceScan(text, open, (i) => {
+    const j = close(i + skip);
     if (j >= text.length || (!image && j === i + 1) || text[j + 1] !== "(") return null;
-    const k = paren[j + 2]!;
+    const k = paren(j + 2);
     return k < text.length ? [k + 1, text.slice(i + skip, j)] : null;
   });
 }
@@ -55,14 +69,14 @@ function links(text: string, image: boolean) {
 /** `text.replace(/(\*\*|__)(.+?)\1/g, "$2")`. */
 function strong(text: string) {
   if (!text.includes("**") && !text.includes("__")) return text;
-  const stars = nextWhere(text, (i) => text[i] === "*" && text[i + 1] === "*");
-  const unders = nextWhere(text, (i) => text[i] === "_" && text[i + 1] === "_");
-  const terminator = nextWhere(text, (i) => isTerminator(text[i]));
-  return replaceScan(text, (i) => {
-    const next = text[i] === "*" && text[i + 1] === "*" ? stars : text[i] === "_" && text[i + 1] === "_" ? unders : null;
-    if (!next || i + 3 > text.length) return null;
-    const k = next[i + 3]!;
-    return k < text.length && terminator[i + 2]! >= k ? [k + 2, text.slice(i + 2, k)] : null;
+  const open = finder(text, /\*\*|__/g);
+  const stars = finder(text, /\*\*/g);
+  const unders = finder(text, /__/g);
+  const terminator = finder(text, TERMINATORS);
+  return replaceScan(text, open, (i) => {
+    if (i + 3 > text.length) return null;
+    const k = (text[i] === "*" ? stars : unders)(i + 3);
+    return k < text.length && terminator(i + 2) >= k ? [k + 2, text.slice(i + 2, k)] : null;
   });
 }
 
@@ -70,15 +84,22 @@ function strong(text: string) {
 function emphasis(text: string) {
   if (!text.includes("*") && !text.includes("_")) return text;
   const n = text.length;
-  const closer = nextWhere(text, (k) => (text[k] === "*" || text[k] === "_") && (k + 1 === n || !isWordOrStar(text[k + 1]!)));
-  const terminator = nextWhere(text, (i) => isTerminator(text[i]));
+  const marker = finder(text, /[*_]/g);
+  const closer = finder(text, /[*_](?=[^\w*]|$)/g);
+  const terminator = finder(text, TERMINATORS);
   /** The emphasis opened by the marker at p: its end and inner text. */
   const from = (p: number): [number, string] | null => {
     if (p >= n || (text[p] !== "*" && text[p] !== "_") || isWs(text[p + 1]) || p + 2 > n) return null;
-    const k = closer[p + 2]!;
-    return k < n && terminator[p + 1]! >= k ? [k + 1, text.slice(p + 1, k)] : null;
+    const k = closer(p + 2);
+    return k < n && terminator(p + 1) >= k ? [k + 1, text.slice(p + 1, k)] : null;
   };
-  return replaceScan(text, (i) => {
+  // A match starts at 0 (a marker there) or just before a marker.
+  const next = (i: number) => {
+    if (i === 0 && marker(0) === 0) return 0;
+    const p = marker(i + 1);
+    return p < n ? p - 1 : n;
+  };
+  return replaceScan(text, next, (i) => {
     const atStart = i === 0 ? from(0) : null;
     if (atStart) return atStart;
     if (isWordOrStar(text[i]!)) return null;
@@ -90,17 +111,23 @@ function emphasis(text: string) {
 /** `text.replace(/<[^>]+>/g, "")`. */
 function tags(text: string) {
   if (!text.includes("<")) return text;
-  const gt = nextWhere(text, (i) => text[i] === ">");
-  return replaceScan(text, (i) => {
-    if (text[i] !== "<") return null;
-    const j = gt[i + 1]!;
+  const open = finder(text, /</g);
+  const gt = finder(text, />/g);
+  return replaceScan(text, open, (i) => {
+    const j = gt(i + 1);
     return j < text.length && j > i + 1 ? [j + 1, ""] : null;
   });
 }
 
+const CODE = /`([^`]+)`/g;
+/** A character every pass below needs: without one, the text only loses its outer spaces. */
+const MARKUP = /[[*_`<]/;
+
 /** Markdown inline markers removed: emphasis, code ticks, links (text kept), images. */
 export function plainInline(text: string) {
-  return tags(emphasis(strong(links(links(text, true), false))).replace(/`([^`]+)`/g, "$1")).trim();
+  if (!MARKUP.test(text)) return text.trim();
+  const marked = emphasis(strong(links(links(text, true), false)));
+  return tags(marked.includes("`") ? marked.replace(CODE, "$1") : marked).trim();
 }
 
 /** `/^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(trimmed)` as [level, text], for text already trimmed. */

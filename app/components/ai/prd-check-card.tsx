@@ -1,6 +1,14 @@
 import { plural } from "~/utils/plural";
 type Issue = { id: string; rule: string; severity: "high" | "medium" | "low"; section: string | null; line: number | null; message: string };
-type Check = { issues: Issue[]; counts: { high: number; medium: number; low: number }; sections: { missing: string[]; expected: string[] } };
+type Check = {
+  issues: Issue[];
+  counts: { high: number; medium: number; low: number };
+  /** All issues found; the list holds the first 500 (app/prd-rules/issues.ts). */
+  totalIssues?: number;
+  partial?: boolean;
+  checkedLines?: number;
+  sections: { missing: string[]; expected: string[] };
+};
 
 const RULE_LABELS: Record<string, string> = {
   missing_section: "Missing section",
@@ -14,7 +22,7 @@ const RULE_LABELS: Record<string, string> = {
 
 /** The rule-based PRD check beside the editor: instant, offline, no AI. */
 export function PrdCheckCard({ check, template }: { check: Check; template: { name: string } | null }) {
-  const total = check.issues.length;
+  const total = check.totalIssues ?? check.issues.length;
   const shown = check.issues.slice(0, 12);
   return (
     <section className="card" aria-labelledby="check-heading">
@@ -36,6 +44,7 @@ export function PrdCheckCard({ check, template }: { check: Check; template: { na
         </ul>
       ) : null}
       {total > shown.length ? <p className="muted">…and {total - shown.length} more.</p> : null}
+      {check.partial ? <p className="muted">This PRD is too long to check in full: the check stopped after line {check.checkedLines}.</p> : null}
     </section>
   );
 }

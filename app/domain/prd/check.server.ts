@@ -1,11 +1,12 @@
 import { db } from "~/db.server";
 import { projectAccess, type Viewer } from "../projects/access.server";
-import { checkPrd } from "~/prd-rules/check";
+import { cachedCheck } from "./check-cache.server";
 
 /**
  * The rule-based PRD check of a project, against its template's sections:
  * instant, offline and free, shown beside the editor. `content` checks
- * unsaved text instead of the saved PRD.
+ * unsaved text instead of the saved PRD. Results are cached by content
+ * (./check-cache.server.ts).
  */
 export async function checkProjectPrd(viewer: Viewer, projectId: string, content?: string) {
   const { project } = await projectAccess(viewer, projectId);
@@ -16,7 +17,7 @@ export async function checkProjectPrd(viewer: Viewer, projectId: string, content
   const sections = template ? (JSON.parse(template.sections) as string[]) : undefined;
   const text = content ?? prd?.content ?? "";
   return {
-    check: checkPrd(text, { sections: sections?.length ? sections : undefined }),
+    check: cachedCheck(text, sections?.length ? sections : undefined),
     template: template ? { name: template.name } : null,
     versionId: content === undefined ? (prd?.currentVersionId ?? null) : null,
   };

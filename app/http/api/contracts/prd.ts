@@ -142,7 +142,11 @@ const checkShape = z.object({
         excerpt: z.string().nullable(),
       }),
     ),
-    counts: z.object({ high: z.number(), medium: z.number(), low: z.number() }),
+    counts: z.object({ high: z.number(), medium: z.number(), low: z.number() }).describe("All issues found, by severity, also those beyond the cap."),
+    totalIssues: z.number().describe("All issues found; more than `issues.length` when `truncated`."),
+    truncated: z.boolean().describe("`issues` holds only the first 500 (most severe first, then by line)."),
+    partial: z.boolean().describe("The check ran out of time (hostile input): lines after `checkedLines` were not checked."),
+    checkedLines: z.number(),
     sections: z.object({ expected: z.array(z.string()), present: z.array(z.string()), missing: z.array(z.string()) }),
     stats: z.record(z.string(), z.number()),
   }),
@@ -150,7 +154,7 @@ const checkShape = z.object({
   versionId: z.string().nullable(),
 });
 const checkDescription =
-  "Rule-based and instant (no AI involved): template sections that are missing or empty, goals without a number, vague words, user stories without acceptance criteria, open TODO/TBD markers. Each issue names its section and 1-based line.";
+  "Rule-based and instant (no AI involved): template sections that are missing or empty, goals without a number, vague words, user stories without acceptance criteria, open TODO/TBD markers. Each issue names its section and 1-based line. At most 500 issues are returned, most severe first (`truncated`, `totalIssues`).";
 
 export const checkPrd = contract({
   method: "GET",

@@ -1,0 +1,75 @@
+/**
+ * The rule-based PRD check on 320 K-character PRDs (issue 33): the check as it
+ * was (tests/support/prd-check-reference/, skipped with `--no-old`), the
+ * check now (app/prd-rules/check.ts), and a bare baseline that only splits
+ * the text into lines and looks at each line once. Median of the runs, in
+ * milliseconds, printed as a Markdown table for docs/benchmarks.md.
+ *
+ *   npx tsx scripts/bench-prd-check.ts [--runs 9] [--no-old]
+ */
+import { checkPrd } from "~/prd-rules/check";
+import { largePrd } from "../tests/support/large-prd";
+import { manySectionsPrd } from "../tests/support/many-sections-prd";
+import { checkPrd as oldCheckPrd } from "../tests/support/prd-check-reference/check";
+
+const CHARS = 320_000;
+const arg = (name: string) => process.argv.indexOf(name);
+const runs = arg("--runs") > 0 ? Number(process.argv[arg("--runs") + 1]) : 9;
+const withOld = arg("--no-old") < 0;
+
+function realistic() {
+  let words = 30_000;
+  let md = largePrd(words).markdown;
+  while (md.length < CHARS) {
+    words = Math.ceil((words * CHARS) / md.length) + 10;
+    md = largePrd(words).markdown;
+  }
+  return md.slice(0, CHARS);
+}
+
+function shortSections() {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; length < CHARS; i++) {
+    const part = `## S${i}\n- fast TODO\n`;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join("").slice(0, CHARS);
+}
+
+const DOCS: [string, string][] = [
+  ["realistic (tests/support/large-prd.ts)", realistic()],
+  ["many sections (tests/support/many-sections-prd.ts)", manySectionsPrd(CHARS)],
+  ["30,000 two-line sections", shortSections()],
+];
+
+/** The floor: split into lines and test each line once. */
+function bare(text: string) {
+  let n = 0;
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) if (/\S/.test(line)) n++;
+  return n;
+}
+
+function median(fn: () => unknown) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+console.log(`${CHARS.toLocaleString("en")} characters, median of ${runs} runs, Node ${process.version}.\n`);
+console.log("| PRD | lines | issues | bare baseline ms | before ms | after ms |");
+console.log("|---|---|---|---|---|---|");
+for (const [name, text] of DOCS) {
+  const now = checkPrd(text);
+  const before = withOld ? ms(median(() => oldCheckPrd(text))) : "—";
+  const after = median(() => checkPrd(text));
+  const issues = now.truncated ? `${now.issues.length} of ${now.totalIssues}` : `${now.issues.length}`;
+  console.log(`| ${name} | ${text.split("\n").length} | ${issues} | ${ms(median(() => bare(text)))} | ${before} | ${ms(after)} |`);
+}
