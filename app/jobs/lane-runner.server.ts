@@ -34,6 +34,11 @@ export class JobTimeoutError extends Error {
   override name = "JobTimeoutError";
 }
 
+/** The reason the jobs in hand are aborted at shutdown: their leases stay, and the next start takes them back. */
+export class WorkerStoppedError extends Error {
+  override name = "WorkerStoppedError";
+}
+
 interface InHand {
   lane: LaneName;
   controller: AbortController;
@@ -54,9 +59,9 @@ export function jobIdsInHand() {
   return [...inHand.keys()];
 }
 
-/** Asks every job in hand to stop (shutdown): their signals abort with `reason`. */
-export function abortJobsInHand(reason: Error) {
-  for (const job of inHand.values()) job.controller.abort(reason);
+/** Shutdown: every job in hand is asked to stop and its slot freed; nothing more is written for it (its lease stays). */
+export function abortJobsInHand() {
+  for (const job of inHand.values()) job.controller.abort(new WorkerStoppedError("The server is shutting down"));
 }
 
 /**
@@ -77,16 +82,21 @@ export async function runClaimedJob(job: Job, handler: JobHandler | undefined, n
       reject(error);
     }, timeoutMs);
   });
+  const stopped = new Promise<"stopped">((resolve) =>
+    controller.signal.addEventListener("abort", () => controller.signal.reason instanceof WorkerStoppedError && resolve("stopped"), { once: true }),
+  );
   try {
+    let outcome: unknown;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       const work = handler.run(JSON.parse(job.payload), job, controller.signal);
       // Past its timeout the handler may still end or fail: its lease is gone, and nothing of it counts.
       work.catch(() => {});
-      await Promise.race([work, timedOut]);
+      outcome = await Promise.race([work, timedOut, stopped]);
     } finally {
       clearTimeout(timer);
     }
+    if (outcome === "stopped") return;
     await completeJob(job);
   } catch (error) {
     try {

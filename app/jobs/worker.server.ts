@@ -27,7 +27,9 @@ export function registerJobHandler(type: string, handler: JobHandler) {
 /** Dispatches due events, one drain at a time (a second caller waits for the one under way, then runs again). */
 let draining: Promise<void> | undefined;
 let drainAgain = false;
+let drainNow: Date | undefined;
 function drain(now?: Date): Promise<void> {
+  drainNow = now;
   if (draining) {
     drainAgain = true;
     return draining;
@@ -36,7 +38,7 @@ function drain(now?: Date): Promise<void> {
     try {
       do {
         drainAgain = false;
-        await drainEvents({ now, shouldContinue: isPrimary });
+        await drainEvents({ now: drainNow, shouldContinue: isPrimary });
       } while (drainAgain && isPrimary());
     } finally {
       draining = undefined;
@@ -198,5 +200,8 @@ export async function stopWorker(graceMs = 10_000) {
     new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), graceMs))),
   ]);
   clearTimeout(grace);
-  if (!waited) abortJobsInHand(new Error("The server is shutting down"));
+  if (!waited) {
+    abortJobsInHand();
+    await Promise.all(running);
+  }
 }

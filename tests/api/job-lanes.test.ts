@@ -217,6 +217,27 @@ describe("lanes", () => {
     expect(mostAtOnce).toBe(2);
     expect(done.filter((d) => d === "p-1")).toHaveLength(2);
   });
+
+  it("at shutdown waits for the jobs in hand up to its grace, then aborts them and leaves their lease for the next start", async () => {
+    let signal: AbortSignal | undefined;
+    registerJobHandler("test.outlives-shutdown", {
+      run: (_payload, _job, s) => {
+        signal = s;
+        return new Promise(() => {});
+      },
+    });
+    const id = await enqueue(db, "test.outlives-shutdown", {});
+    await expect.poll(() => signal, { timeout: 3000 }).toBeDefined();
+    const started = Date.now();
+    await stopWorker(300);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((signal?.reason as Error | undefined)?.message).toBe("The server is shutting down");
+    // Nothing is recorded for it: the lease stays this process's, for the next start to take back.
+    const job = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: "running", attempts: 1, lockedBy: WORKER_ID, lastError: null });
+    await db.updateTable("jobs").set({ status: "done" }).where("id", "=", id).execute();
+    startWorker(100);
+  });
 });
 
 describe("lane settings", () => {
