@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { checkPrd, type PrdCheck } from "~/prd-rules/check";
+import { type CheckOptions, checkPrd, type PrdCheck } from "~/prd-rules/check";
 
 /**
  * PRD check results by content (issue 33): the project page, the API and
@@ -61,8 +61,8 @@ function drop(key: string) {
   bytes -= entry.bytes;
 }
 
-/** The check of `text` against `sections`, from the cache when it was checked before. */
-export function cachedCheck(text: string, sections: string[] | undefined): PrdCheck {
+/** The check of `text` against `sections`, from the cache when it was checked before; `budget`: the check's time budget and clock (tests). */
+export function cachedCheck(text: string, sections: string[] | undefined, budget: Pick<CheckOptions, "budgetMs" | "now"> = {}): PrdCheck {
   const key = keyOf(text, sections);
   const hit = entries.get(key);
   if (hit && hit.expires > Date.now()) {
@@ -71,7 +71,7 @@ export function cachedCheck(text: string, sections: string[] | undefined): PrdCh
     return hit.check;
   }
   drop(key);
-  const check = freeze(checkPrd(text, { sections }));
+  const check = freeze(checkPrd(text, { sections, ...budget }));
   computed++;
   const entry = { check, bytes: sizeOf(check), expires: check.partial ? Date.now() + PARTIAL_MS : Number.POSITIVE_INFINITY };
   if (entry.bytes > MAX_BYTES) return check;
