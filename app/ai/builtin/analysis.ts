@@ -61,7 +61,7 @@ export interface Requirement extends Unit {
 const USER_WORDS = /\b(users?|customers?|personas?|buyers?|admins?|administrators?|operators?|members?|visitors?|shoppers?|clients?|end[- ]users?)\b/gi;
 const MITIGATION =
   /\b(mitigat\w*|fallback|contingenc\w*|plan|monitor\w*|roll ?back|reduc\w*|limit\w*|avoid\w*|prevent\w*|feature flags?|pilot\w*|test\w*|review\w*|we will|address\w*|workaround)\b|->|→/i;
-const TARGET = /\b(baseline|target|from \d|to \d|within|by (?:q[1-4]|\d|end of|the end)|per (?:day|week|month|user|session)|p\d\d|%)|\d+\s?%/gi;
+const TARGET = /\b(baseline|target|from \d|to \d|within|by (?:q[1-4]|\d|end of|the end)|per (?:day|week|month|user|session)|p\d\d|%)|(?<!\d)\d+\s?%/gi;
 
 const sectionsWhere = (doc: Doc, test: (title: string) => boolean) => doc.sections.filter((s) => s.title && test(s.title.toLowerCase()));
 
@@ -75,7 +75,7 @@ export const stripPriority = (text: string) =>
 export const stripRequirementId = (text: string) =>
   text
     .replace(/^\s*(?:[A-Z]{1,4}-?\d+(?:\.\d+)?)\b\s*(?:\([^)]{0,40}\))?\s*[:.\-–—]?\s*/, "")
-    .replace(/\s*_?\((?:from|source)\s*:[^)]*\)_?\s*$/i, "")
+    .replace(/(?<!\s)\s*_?\((?:from|source)\s*:[^)]*\)_?\s*$/i, "")
     .trim() || text;
 
 /** Requirement-like sections: requirements, features, stories, capabilities, solution, MVP, in-scope. */

@@ -53,10 +53,11 @@ export function dataModel(requirements: string[], _entities: string[]): ModelEnt
       add(m[2]!, clean(m[1]!), r);
     }
     // "patients who opted out"
-    for (const m of r.matchAll(/\b([a-z-]+s)\s+(?:who|that)\s+((?:have\s+|has\s+)?[a-z]+(?:\s+(?:out|in|up|back))?)\b/gi))
+    for (const m of r.matchAll(/\b(?<![a-z-])([a-z-]+s)\s+(?:who|that)\s+((?:have\s+|has\s+)?[a-z]+(?:\s+(?:out|in|up|back))?)\b/gi))
       add(m[1]!, clean(m[2]!.replace(/^(?:have|has)\s+/i, "")), r);
     // "the patient's phone number"
-    for (const m of r.matchAll(/\b([a-z-]+)['’]s\s+([a-z-]+(?:\s+(?!as\b|to\b|for\b|in\b|on\b|by\b|and\b|or\b)[a-z-]+)?)/gi)) add(m[1]!, clean(m[2]!), r);
+    for (const m of r.matchAll(/\b(?<![a-z-])([a-z-]+)['’]s\s+([a-z-]+(?:\s+(?!as\b|to\b|for\b|in\b|on\b|by\b|and\b|or\b)[a-z-]+)?)/gi))
+      add(m[1]!, clean(m[2]!), r);
   }
   return [...byName.values()];
 }

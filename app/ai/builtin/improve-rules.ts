@@ -270,7 +270,7 @@ export function fixSpacing(text: string, widen = true) {
     .replace(/(\S)[ \t]{2,}(?=\S)/g, "$1 ")
     .replace(/\s+([,;:!?])(?=\s|$)/g, "$1")
     .replace(/(\w)\s+\.(?=\s|$)/g, "$1.");
-  return widen ? narrowed.replace(/,(?=[A-Za-z])/g, ", ").replace(/([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2") : narrowed;
+  return widen ? narrowed.replace(/,(?=[A-Za-z])/g, ", ").replace(/(?<![a-z])([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2") : narrowed;
 }
 
 const ABBREV = /\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|no|fig|ca)\.$/i;
@@ -278,11 +278,32 @@ const capWord = (w: string) => (/^[a-z][a-z'-]*$/.test(w) ? w.charAt(0).toUpperC
 
 /** Capital letter at the start of the text and of each sentence (words like "iOS" or "npm.js" are left alone). */
 export function capitalise(text: string, atStart: boolean) {
-  let out = atStart ? text.replace(/^(\s*["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/, (_, p: string, w: string) => p + capWord(w)) : text;
-  out = out.replace(/([^\s]*[.!?])(\s+["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/g, (m, before: string, gap: string, w: string) =>
-    ABBREV.test(before) || /[/\\]|\.\w/.test(before.slice(0, -1)) ? m : before + gap + capWord(w),
-  );
-  return out;
+  const out = atStart ? text.replace(/^(\s*["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/, (_, p: string, w: string) => p + capWord(w)) : text;
+  return replaceSentenceStarts(out, (m, before, gap, w) => (ABBREV.test(before) || /[/\\]|\.\w/.test(before.slice(0, -1)) ? m : before + gap + capWord(w)));
+}
+
+const SENTENCE_START = /([^\s]*[.!?])(\s+["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/y;
+
+/**
+ * `text.replace(/([^\s]*[.!?])(\s+["“(]?)([a-z][a-z'-]*)(?=[\s,.;:!?]|$)/g, replace)` without its quadratic
+ * time on a long run of non-spaces: the pattern is tried only where a run starts (after a space, or where
+ * the last match ended), the only places the global search can first succeed (a later start in the same
+ * run ends at the same "." and would have matched from the run's start already).
+ */
+function replaceSentenceStarts(text: string, replace: (m: string, before: string, gap: string, w: string) => string) {
+  let out = "";
+  let copied = 0;
+  let resume = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (i !== resume && !/\s/.test(text[i - 1]!)) continue;
+    SENTENCE_START.lastIndex = i;
+    const m = SENTENCE_START.exec(text);
+    if (!m) continue;
+    out += text.slice(copied, i) + replace(m[0], m[1]!, m[2]!, m[3]!);
+    copied = resume = SENTENCE_START.lastIndex;
+    i = resume - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 export function dropFiller(text: string) {

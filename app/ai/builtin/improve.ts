@@ -52,7 +52,7 @@ function rulesFromPrompt(custom: string): Rule[] {
 }
 
 const MARKED = /_(?:Metric to define|Timeframe to define|User outcome to state|User focus|Detail to add|Technical detail):_/;
-const PROTECTED = /(`[^`]*`|\]\([^)]*\)|<[^>]+>|https?:\/\/\S+|[\w.+-]+@[\w-]+\.[\w.]+)/;
+const PROTECTED = /(`[^`]*`|\]\([^)]*\)|<[^>]+>|https?:\/\/\S+|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+)/;
 const PREFIX = /^(\s*(?:(?:#{1,6}|>)\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s+)?)(.*)$/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+/;
 
@@ -77,7 +77,7 @@ export function improve(input: { content: string; improvementType: ImprovementTy
   if (rules.has("concise")) lines = dropRepeats(lines);
   if (rules.has("detail") || rules.has("user") || rules.has("metrics") || rules.has("technical")) lines = addPrompts(lines, rules);
 
-  const body = lines.join("\n").replace(/\s+$/, "");
+  const body = lines.join("\n").trimEnd();
   return input.content.endsWith("\n") ? `${body}\n` : body;
 }
 

@@ -166,16 +166,19 @@ const STOP = new Set(
   ),
 );
 const content = (t: string) => new Set(words(t).filter((w) => w.length > 2 && !STOP.has(w)));
-const overlap = (a: string, b: string) => {
-  const wb = content(b);
+/** Content words `a` shares with `b` (a text, or its content words worked out once). */
+const overlap = (a: string, b: string | Set<string>) => {
+  const wb = typeof b === "string" ? content(b) : b;
   return [...content(a)].filter((w) => wb.has(w)).length;
 };
 
 function earlierMention(earlier: string[], last: string) {
   let best: { text: string; n: number } | null = null;
+  // The last message's words once, not once per earlier sentence (quadratic in a long conversation).
+  const lastWords = content(last);
   for (const message of earlier) {
     for (const s of sentences(message)) {
-      const n = overlap(s, last);
+      const n = overlap(s, lastWords);
       if (n >= 2 && (!best || n > best.n)) best = { text: s, n };
     }
   }

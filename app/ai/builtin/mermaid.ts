@@ -151,7 +151,7 @@ function screenLayout(m: Model) {
 function clauses(s: string) {
   const parts = s
     .replace(/[.!?]+$/, "")
-    .split(/,\s+|;\s+|\s+(?:and|with|then)\s+/i)
+    .split(/,\s+|;\s+|(?<!\s)\s+(?:and|with|then)\s+/i)
     .map((p) => p.trim())
     .filter((p) => p.length > 2);
   return parts.length > 1 ? parts.slice(0, 3) : [s];

@@ -143,9 +143,10 @@ function run(slot: Slot, job: Job) {
 function dispatch(slot: Slot) {
   const job = slot.job!;
   clearTimeout(slot.timer);
-  const seconds = Number((offlineBounds.timeoutMs / 1000).toFixed(1));
+  const ms = offlineBounds.timeoutMs;
+  const budget = ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
   slot.timer = setTimeout(
-    () => retire(slot, failed(`The offline drafter took longer than ${seconds} s on this input and was stopped; shorten the text or connect an AI provider`)),
+    () => retire(slot, failed(`The offline drafter took longer than ${budget} on this input and was stopped; shorten the text or connect an AI provider`)),
     offlineBounds.timeoutMs,
   );
   try {

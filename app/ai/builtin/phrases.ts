@@ -1,4 +1,5 @@
 import { shorten, words } from "~/utils/md-doc";
+import { trimEndWhere } from "./literal";
 import { ROLE } from "./topics";
 
 /**
@@ -10,7 +11,8 @@ import { ROLE } from "./topics";
 export const ucFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Lower-cases the first letter unless the first word is an acronym or a name-like capital word pair. */
 export const lcFirst = (s: string) => (/^[A-Z][A-Z0-9]/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
-export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!?]+$/, "");
+/** Trimmed, without trailing punctuation: `/[\s.;:,!?]+$/` cut from the end (the pattern alone is quadratic in a long run of spaces or dots). */
+export const trimEnd = (s: string) => trimEndWhere(s.trim(), (c) => /[\s.;:,!?]/.test(c));
 export function article(noun: string) {
   if (/^[A-Z]{2,}/.test(noun)) return /^[AEFHILMNORSX]/.test(noun) ? "an" : "a";
   if (/^(?:u(?:s|n[ie]|r)|eu|one)/i.test(noun)) return "a";
@@ -28,10 +30,16 @@ const MODIFIED =
 const LEAD_ADJ =
   /^(?:wrong|right|same|whole|entire|other|different|new|old|many|few|several|various|certain|specific|both|either|more|most|less|least|such|own|main|every|each|all|any|some|no)$/i;
 
+/**
+ * A role with the word before it. The lead word starts only where a run of letters and hyphens starts: without the
+ * lookbehind every letter of "a-a-a-…" (each after a word boundary) began a scan to the end of the run.
+ */
+const ROLES_WITH_LEAD = new RegExp(`(?:\\b(?<![A-Za-z-])([A-Z]{2,}|[A-Za-z-]+)\\s+)?${ROLE.source}(?!\\s+(?:${MODIFIED})\\b)`, "gi");
+
 /** Roles named in a text ("AR clerks", "Finance teams"), first mention of each kind kept. */
 export function roles(text: string): string[] {
   const out = new Map<string, string>();
-  for (const m of text.matchAll(new RegExp(`(?:\\b([A-Z]{2,}|[A-Za-z-]+)\\s+)?${ROLE.source}(?!\\s+(?:${MODIFIED})\\b)`, "gi"))) {
+  for (const m of text.matchAll(ROLES_WITH_LEAD)) {
     const noun = singular(m[0].split(/\s+/).at(-1)!.toLowerCase());
     if (out.has(noun)) continue;
     const lead = m[1] && !STOP.has(m[1].toLowerCase()) && !LEAD_ADJ.test(m[1]) && !baseVerb(m[1]) && !/ing$|ly$/.test(m[1]) ? `${m[1]} ` : "";
@@ -132,14 +140,17 @@ export interface Capability {
 
 /** A requirement without its id and priority markers ("FR-2 (Must): …", "P0 - …", "[Should] …"). */
 export function stripMarkers(text: string) {
-  return text
-    .trim()
-    .replace(/^\**(?:FR|NFR|REQ|US|R)-?\d+\**\s*[:.)—–-]?\s*/i, "")
-    .replace(/^[([](?:must|should|could|won't|p[0-3]|priority[^)\]]{0,20})[)\]]\s*[:.—–-]?\s*/i, "")
-    .replace(/^\**(?:must|should|could|p[0-3])\**\s*[:—–-]\s*/i, "")
-    .replace(/\s*[([](?:must|should|could|p[0-3])[)\]]\s*$/i, "")
-    .replace(/\s*\(from: [^)]*\)$/i, "")
-    .trim();
+  return (
+    text
+      .trim()
+      .replace(/^\**(?:FR|NFR|REQ|US|R)-?\d+\**\s*[:.)—–-]?\s*/i, "")
+      .replace(/^[([](?:must|should|could|won't|p[0-3]|priority[^)\]]{0,20})[)\]]\s*[:.—–-]?\s*/i, "")
+      .replace(/^\**(?:must|should|could|p[0-3])\**\s*[:—–-]\s*/i, "")
+      // A trailing marker with the spaces before it; `(?<!\s)` starts the match only where the spaces start (else quadratic in them).
+      .replace(/(?<!\s)\s*[([](?:must|should|could|p[0-3])[)\]]\s*$/i, "")
+      .replace(/(?<!\s)\s*\(from: [^)]*\)$/i, "")
+      .trim()
+  );
 }
 const MODAL =
   "(?:must be able to|should be able to|will be able to|is able to|are able to|needs? to|wants? to|has to|have to|must|should|shall|can|could|will)";
