@@ -98,8 +98,9 @@ class TransactionDriver implements Driver {
     return this.#raw.get(connection) ?? connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    await this.#inner.beginTransaction(this.#unwrap(connection), settings);
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    // SQLite has no isolation levels or access modes to set: kysely's own driver ignores them too.
+    await this.#inner.beginTransaction(this.#unwrap(connection));
     this.#open = true;
     this.#lost = undefined;
   }
@@ -137,8 +138,8 @@ class TransactionDriver implements Driver {
     await this.#inner.releaseSavepoint(this.#unwrap(connection), name, compileQuery);
   }
 
-  releaseConnection(connection: DatabaseConnection) {
-    return this.#inner.releaseConnection(this.#unwrap(connection));
+  releaseConnection(_connection: DatabaseConnection) {
+    return this.#inner.releaseConnection();
   }
 
   destroy() {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "#db/client";
 import { resetConfigForTests } from "~/config.server";
 import { closeDb, db, sqlite } from "~/db.server";
-import { signedUpClient } from "../support/client";
+import { type ApiResult, signedUpClient } from "../support/client";
 import { expectError, setPlan } from "../support/org";
 import { mountSmallDisk } from "../support/tmpfs";
 
@@ -58,7 +58,7 @@ describe("a real full disk (ENOSPC on a tmpfs data directory)", () => {
 
     // The WAL reuses the room it already has; a write fails once it must grow.
     const description = "Long enough to need new pages. ".repeat(160).slice(0, 5000);
-    let refused: { res: Awaited<ReturnType<typeof owner.client.post>>; body: { name: string; description: string } } | undefined;
+    let refused: { res: ApiResult; body: { name: string; description: string } } | undefined;
     for (let i = 0; i < 400 && !refused; i++) {
       const body = { name: `Full disk plan ${i}`, description: `${i} ${description}` };
       const res = await owner.client.post("/api/projects", body);
