@@ -91,17 +91,30 @@ function sectionTable(doc: Doc, lineCount: number) {
   return table;
 }
 
-/** For each line number k, how many lines up to k are inside (or are) fenced code. */
-function fencedCounts(raw: string[]) {
-  const counts = new Int32Array(raw.length + 2);
-  let open = false;
-  raw.forEach((t, i) => {
-    const fence = (t.includes("```") || t.includes("~~~")) && /^\s*(```|~~~)/.test(t);
-    counts[i + 1] = counts[i]! + (fence || open ? 1 : 0);
-    if (fence) open = !open;
-  });
-  counts[raw.length + 1] = counts[raw.length]!;
+/** For each line number k (of `lineCount` lines of `normalized`), how many lines up to k are inside (or are) fenced code. */
+function fencedCounts(normalized: string, lineCount: number) {
+  const counts = new Int32Array(lineCount + 2);
+  if (normalized.includes("```") || normalized.includes("~~~")) {
+    // `^\s*(```|~~~)` on each line, read in place: the spaces cannot cross the line's end.
+    const fence = /[^\S\n]*(?:```|~~~)/y;
+    let open = false;
+    for (let k = 1, start = 0; k <= lineCount; k++) {
+      fence.lastIndex = start;
+      const isFence = fence.test(normalized);
+      counts[k] = counts[k - 1]! + (isFence || open ? 1 : 0);
+      if (isFence) open = !open;
+      start = normalized.indexOf("\n", start) + 1;
+    }
+  }
+  counts[lineCount + 1] = counts[lineCount]!;
   return counts;
+}
+
+/** The number of lines of `normalized` (no "\r"). */
+function countLines(normalized: string) {
+  let count = 1;
+  for (let i = normalized.indexOf("\n"); i >= 0; i = normalized.indexOf("\n", i + 1)) count++;
+  return count;
 }
 
 export function checkPrd(text: string, options: CheckOptions = {}): PrdCheck {
@@ -117,10 +130,11 @@ export function checkPrd(text: string, options: CheckOptions = {}): PrdCheck {
     return partial;
   };
 
-  const raw = text.replace(/\r\n?/g, "\n").split("\n");
+  const normalized = text.replace(/\r\n?/g, "\n");
+  const lineCount = countLines(normalized);
   const doc = readDoc(text);
   const issues = new IssueList(Math.max(0, Math.floor(options.maxIssues ?? MAX_ISSUES)));
-  const sectionOf = sectionTable(doc, raw.length);
+  const sectionOf = sectionTable(doc, lineCount);
   const titled = doc.sections.filter((s) => s.title);
 
   // Sections: expected, present, missing, empty.
@@ -134,11 +148,11 @@ export function checkPrd(text: string, options: CheckOptions = {}): PrdCheck {
   const presentSet = new Set(present);
   const missing = expected.filter((e) => !presentSet.has(e));
   for (const name of missing) issues.add("missing_section", null, name, null, `The “${name}” section is missing.`);
-  const fenced = fencedCounts(raw);
+  const fenced = fencedCounts(normalized, lineCount);
   const emptyTitles = new Set<string | null>();
   titled.forEach((s, i) => {
     if (over()) return;
-    const end = Math.min(titled[i + 1]?.line ?? raw.length + 1, raw.length + 1);
+    const end = Math.min(titled[i + 1]?.line ?? lineCount + 1, lineCount + 1);
     const hasCode = fenced[end - 1]! - fenced[s.line]! > 0;
     const real = s.lines.some((l) => l.text.trim() && !HEADING.test(l.text) && !isPlaceholder(l.text));
     if (real || hasCode) return;
@@ -247,7 +261,7 @@ export function checkPrd(text: string, options: CheckOptions = {}): PrdCheck {
     totalIssues: issues.total,
     truncated: issues.total > returned.length,
     partial,
-    checkedLines: partial ? checkedLines : raw.length,
+    checkedLines: partial ? checkedLines : lineCount,
     sections: { expected, present, missing },
     stats: {
       words: countWords(doc.plain),

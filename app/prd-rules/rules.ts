@@ -55,9 +55,16 @@ export const DEFAULT_OUTLINE: {
   },
 ];
 
+/** Some keyword of some rule of DEFAULT_OUTLINE (each rule needs one of its own): most titles are none of them. */
+const OUTLINE_WORD =
+  /\b(problem|background|context|motivation|why|goals?|metrics?|success|objectives?|kpis?|okrs?|outcomes?|users?|personas?|audience|customers?|segments?|requirements?|features?|functional|user stories|capabilit\w*|solution|scope|non goals?|out of scope|not doing|risks?|mitigations?|threats?|questions?|open issues?|unknowns?|to be decided)\b/;
+
 export const isNonGoal = (title: string) => /\bnon goals?\b|\bout of scope\b/.test(norm(title));
-/** Sections whose items are goals or success measures. */
-export const isGoalSection = (title: string) => !isNonGoal(title) && /\b(goals?|metrics?|success|objectives?|kpis?|okrs?)\b/.test(norm(title));
+/** Sections whose items are goals or success measures (the words are looked for before the title is normalised). */
+export const isGoalSection = (title: string) =>
+  /goal|metric|success|objective|kpi|okr/.test(title.toLowerCase()) &&
+  !isNonGoal(title) &&
+  /\b(goals?|metrics?|success|objectives?|kpis?|okrs?)\b/.test(norm(title));
 
 /** Whether the H2 title `title` satisfies the expected section `expected` (template: by name; default outline: by keyword). */
 export function matchesExpected(title: string, expected: string, byKeyword: boolean) {
@@ -72,14 +79,17 @@ export function presentSections(titles: string[], expected: string[], byKeyword:
   const names = new Set<string>();
   const keys: string[] = [];
   for (const title of titles) {
-    const key = norm(unnumbered(title));
-    names.add(key).add(norm(title));
+    const bare = unnumbered(title);
+    const key = norm(bare);
+    names.add(key);
+    if (bare !== title) names.add(norm(title));
     keys.push(key);
   }
+  const candidates = byKeyword ? keys.filter((k) => OUTLINE_WORD.test(k)) : [];
   return expected.filter((e) => {
     if (names.has(norm(e))) return true;
     const rule = byKeyword ? DEFAULT_OUTLINE.find((o) => o.name === e) : undefined;
-    return rule ? keys.some((k) => rule.match(k)) : false;
+    return rule ? candidates.some((k) => rule.match(k)) : false;
   });
 }
 
@@ -132,11 +142,12 @@ export const VAGUE_WORDS = [
 export const VAGUE = new RegExp(`(?<![\\w-])(${VAGUE_WORDS.map((w) => w.replace(/[-\s]/g, "[-\\s]")).join("|")})(?![\\w-])`, "gi");
 const TODO_WORD = /\b(?:TODO|TBD|TBA|FIXME|XXX)\b|\b[Tt]bd\b|\?{3,}/g;
 /** TODO, TBD, "???" and bracketed markers ("[insert figure here]", bracketTodos in ./matchers.ts). */
-export function todoMarkers(text: string): string[] {
+export function todoMarkers(text: string): readonly string[] {
   const marked = text.match(TODO_WORD);
-  const bracketed = bracketTodos(text);
+  const bracketed = text.includes("[") ? bracketTodos(text) : NONE;
   return marked ? (bracketed.length ? [...marked, ...bracketed] : marked) : bracketed;
 }
+const NONE: readonly string[] = Object.freeze([]);
 /** "As a patient, I want…", and "As Dan, I want…" for a persona named in the PRD (isStory in ./matchers.ts). */
 export const STORY: { test(text: string): boolean } = { test: isStory };
 export const ACCEPTANCE = /acceptance criteria|\bacceptance\b\s*:|^\W*(?:ac\s*(?:\d+\s*)?:|given|when|then)\b/i;
