@@ -68,6 +68,7 @@ const sectionsWhere = (doc: Doc, test: (title: string) => boolean) => doc.sectio
 /** A requirement's text without its priority label ("Must:", "[P1]", "(Should have) -"). */
 export const stripPriority = (text: string) =>
   text
+    .trimStart()
     .replace(/^\s*(?:\[|\()?\s*(?:must|should|could|won'?t)(?:[- ]haves?)?\s*(?:\]|\))?\s*[:\-–—]\s*|^\s*(?:\[|\()?p[0-3](?:\]|\))?\s*[:\-–—]?\s*/i, "")
     .trim() || text;
 

@@ -268,7 +268,7 @@ export function fixWords(text: string) {
 export function fixSpacing(text: string, widen = true) {
   const narrowed = text
     .replace(/(\S)[ \t]{2,}(?=\S)/g, "$1 ")
-    .replace(/\s+([,;:!?])(?=\s|$)/g, "$1")
+    .replace(/(?<!\s)\s+([,;:!?])(?=\s|$)/g, "$1")
     .replace(/(\w)\s+\.(?=\s|$)/g, "$1.");
   return widen ? narrowed.replace(/,(?=[A-Za-z])/g, ", ").replace(/(?<![a-z])([a-z]{2,})\.([A-Z][a-z])/g, "$1. $2") : narrowed;
 }

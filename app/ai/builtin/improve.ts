@@ -52,7 +52,7 @@ function rulesFromPrompt(custom: string): Rule[] {
 }
 
 const MARKED = /_(?:Metric to define|Timeframe to define|User outcome to state|User focus|Detail to add|Technical detail):_/;
-const PROTECTED = /(`[^`]*`|\]\([^)]*\)|<[^>]+>|https?:\/\/\S+|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+)/;
+const PROTECTED = /(`[^`]*`|\]\([^)]*\)|<[^<>]+>|https?:\/\/\S+|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+)/;
 const PREFIX = /^(\s*(?:(?:#{1,6}|>)\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s+)?)(.*)$/;
 const ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+/;
 

@@ -2,6 +2,7 @@ import type { MemoryCandidate, MemoryCategory, MemoryType } from "../schemas";
 import type { ChatMessage } from "../types";
 import type { BuiltinContext } from "./contract";
 import { sentences, shorten, words } from "~/utils/md-doc";
+import { trimEndWhere } from "./literal";
 import { ucFirst } from "./phrases";
 
 /**
@@ -104,7 +105,7 @@ function clean(sentence: string, type: MemoryType) {
     .replace(/^please\s+/i, "")
     .replace(/\s+/g, " ")
     .trim();
-  t = ucFirst(t).replace(/[\s,;:]+$/, "");
+  t = trimEndWhere(ucFirst(t), (c) => /[\s,;:]/.test(c));
   if (!/[.!]$/.test(t)) t += ".";
   if (type === "feedback") {
     const action = ACTIONS.find(([re]) => re.test(t))?.[1];

@@ -1,6 +1,7 @@
 import type { DiagramType } from "../schemas";
 import { type Analysis, analyze, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
+import { trimEndWhere } from "./literal";
 import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "~/utils/md-doc";
 import { sectionUnits } from "~/prd-rules/rules";
 
@@ -149,8 +150,7 @@ function screenLayout(m: Model) {
 
 /** The elements of a screen area: the requirement's clauses (split at "and", "with", commas), at most 3. */
 function clauses(s: string) {
-  const parts = s
-    .replace(/[.!?]+$/, "")
+  const parts = trimEndWhere(s, (c) => c === "." || c === "!" || c === "?")
     .split(/,\s+|;\s+|(?<!\s)\s+(?:and|with|then)\s+/i)
     .map((p) => p.trim())
     .filter((p) => p.length > 2);

@@ -30,9 +30,9 @@ const hasRole = (t: string) => new RegExp(ROLE.source, "i").test(t);
 /** "a, often b, and c" → ["a", "often b", "c"]; "x and y" splits only when both name a role. */
 function listParts(text: string): string[] {
   return trimEnd(text)
-    .split(/\s*[,;]\s*(?:and\s+|or\s+)?/)
+    .split(/(?<!\s)\s*[,;]\s*(?:and\s+|or\s+)?/)
     .flatMap((part) => {
-      const halves = part.split(/\s+(?:and|or|&)\s+/);
+      const halves = part.split(/(?<!\s)\s+(?:and|or|&)\s+/);
       return halves.length > 1 && halves.every(hasRole) ? halves : [part];
     })
     .map((p) => p.trim())
@@ -43,7 +43,7 @@ const key = (name: string) =>
   singular(
     name
       .toLowerCase()
-      .replace(/\s*\(.*$/, "")
+      .replace(/(?<!\s)\s*\(.*$/, "")
       .split(/\s+/)
       .at(-1) ?? "",
   ) +

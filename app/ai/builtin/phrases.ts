@@ -291,8 +291,13 @@ export const pascal = (s: string) =>
     .join("");
 export const camel = (s: string) => lcFirst(pascal(s));
 /** Plural of a noun phrase's last word ("write-off" → "write-offs", "category" → "categories"). */
-export const plural = (noun: string) =>
-  noun.replace(/[a-z]+$/i, (w) => (/(s|x|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
+export const plural = (noun: string) => {
+  // The trailing letters found from the end (`/[a-z]+$/i` retried from every letter of a long word).
+  const stem = trimEndWhere(noun, (c) => /[a-z]/i.test(c));
+  const w = noun.slice(stem.length);
+  if (!w) return noun;
+  return stem + (/(s|x|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`);
+};
 export const kebabPlural = (noun: string) => {
   const n = noun.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return /(s|x|ch|sh)$/.test(n) ? `${n}es` : /[^aeiou]y$/.test(n) ? `${n.slice(0, -1)}ies` : `${n}s`;

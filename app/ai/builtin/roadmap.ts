@@ -38,7 +38,7 @@ const UI = /\b(screens?|pages?|ui|views?|dashboards?|lists?|forms?|mobile|layout
 
 /** Priority from a label in the text ("Must:", "[P1]"), the sub-heading it sits under, or priority words. */
 function priorityOf(r: Requirement): Priority | null {
-  const head = /^\s*(?:\[|\()?\s*(must|should|could|won'?t)|^\s*(?:\[|\()?(p[0-3])/i.exec(r.text);
+  const head = /^(?:\[|\()?\s*(must|should|could|won'?t)|^(?:\[|\()?(p[0-3])/i.exec(r.text.trimStart());
   const tag = head?.[1] ?? head?.[2];
   if (tag)
     return tag.toLowerCase().startsWith("w")
