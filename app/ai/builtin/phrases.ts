@@ -20,7 +20,7 @@ export function article(noun: string) {
 }
 
 const VAGUE =
-  /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+|-+)(?:\s+(?:yet|for now|at the moment|right now))?[\s.!?]*$/i;
+  /^(?:not sure|unsure|idk|i don'?t know|dunno|no idea|maybe|n\/a|na|none|nothing|skip|pass|tbd|later|whatever|same|yes|no|ok|okay|\?+(?!\?)|-+)(?:\s+(?:yet|for now|at the moment|right now))?[\s.!?]*$/i;
 export const isVague = (answer: string) => VAGUE.test(answer.trim()) || !/[a-z0-9]/i.test(answer);
 export const isThin = (answer: string) => isVague(answer) || words(answer).length < 4;
 
@@ -310,7 +310,7 @@ export function quoteClause(text: string, max = 90) {
       .replace(/\s+/g, " ")
       .trim()
       .split(/(?<=[.!?])\s+/)[0] ?? "";
-  const clauses = first.split(/\s*[;:—–]\s*|,\s+(?=(?:and|but|so|which|because)\s)|\s+-\s+/);
+  const clauses = first.split(/(?<!\s)\s*[;:—–]\s*|,\s+(?=(?:and|but|so|which|because)\s)|(?<!\s)\s+-\s+/);
   const pick = clauses.find((c) => words(c).length >= 3) ?? first;
   return trimEnd(shorten(pick, max).replace(/…$/, "")) + (pick.length > max ? "…" : "");
 }

@@ -1,6 +1,7 @@
 import type { Roadmap, TeamSize } from "../schemas";
 import { type Analysis, type Requirement, analyze, lineList, plural, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
+import { trimEndWhere } from "./literal";
 import { shorten, words } from "~/utils/md-doc";
 import { type Phase, methodologyOf, shape } from "./roadmap-method";
 import { fitPhases, statedTimeline } from "./roadmap-timeline";
@@ -105,7 +106,7 @@ function basePhases(a: Analysis, items: WorkItem[]): Phase[] {
   const must = items.filter((i) => i.priority === "must");
   const later = items.filter((i) => i.priority !== "must");
   const users = a.personas.length ? a.personas.slice(0, 3).join(", ") : "the target users";
-  const goals = a.goals.map((g) => shorten(g.text, 100).replace(/[.;]+$/, ""));
+  const goals = a.goals.map((g) => trimEndWhere(shorten(g.text, 100), (c) => c === "." || c === ";"));
 
   const discovery = [
     ...a.openQuestions.slice(0, 3).map((q) => task(`Answer open question: ${q.text}`, 1, "product")),
@@ -238,7 +239,12 @@ export function roadmap(input: { prdContent: string; teamSize: TeamSize; methodo
           })`
         : "no requirements written yet"
     } in ${plural(phases.length, "phase")}, ${taskDays} task-days in total.${
-      stated ? ` Fitted to the PRD's timeline: “${shorten(stated.quote.replace(/[.;!]+$/, ""), 100)}”.` : ""
+      stated
+        ? ` Fitted to the PRD's timeline: “${shorten(
+            trimEndWhere(stated.quote, (c) => c === "." || c === ";" || c === "!"),
+            100,
+          )}”.`
+        : ""
     }`,
     methodology: method.name,
     teamSize: input.teamSize,
