@@ -53,7 +53,7 @@ const ctxOf = (t: string): BuiltinContext => ({
   projectName: t.slice(0, 80),
   projectDescription: t.slice(0, 500),
   template: { name: t.slice(0, 60), sections: ["Problem", t.slice(0, 100) || "Notes", "Target Users"], initialQuestion: `${t.slice(0, 100)}?` },
-  memories: [{ memoryType: "preference", category: "writing_style", content: t.slice(0, 300), importance: 5 }],
+  memories: [{ memoryType: "preference", category: "style", content: t.slice(0, 300), importance: 5 }],
 });
 const plain: BuiltinContext = { projectName: "Clinic bookings", memories: [] };
 const plans = interviewOutline(plain).filter((p) => !p.derived);
