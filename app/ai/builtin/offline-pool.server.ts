@@ -122,7 +122,18 @@ function pump() {
     if (!queue.length) break;
     if (!slot.job) run(slot, queue.shift()!);
   }
-  while (queue.length && slots.size < offlineBounds.workers) run(startSlot(), queue.shift()!);
+  while (queue.length && slots.size < offlineBounds.workers) {
+    const job = queue.shift()!;
+    let slot: Slot;
+    try {
+      slot = startSlot();
+    } catch (error) {
+      // No worker script (a build without build/offline-worker.js): this task fails, the server goes on.
+      job.reject(error as Error);
+      continue;
+    }
+    run(slot, job);
+  }
   for (const slot of slots) {
     if (slot.job) continue;
     clearTimeout(slot.timer);
