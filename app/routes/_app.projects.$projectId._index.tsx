@@ -303,8 +303,9 @@ export default function ProjectDocument() {
         ) : null}
         {prd && permissions.canDelete ? (
           <p className="muted">
-            {/* A page with a confirmation step, then a plain form post: it works when the live editor will not open. */}
-            <Link className="btn btn-secondary btn-sm" to={`/projects/${projectId}/live-reset`}>
+            {/* A page with a confirmation step, then a plain form post: it works when the live editor will not open. A text link, so it wraps on a phone. */}
+            Live editor stuck or out of step?{" "}
+            <Link className="text-link" to={`/projects/${projectId}/live-reset`}>
               Reset live document from the last saved version
             </Link>
           </p>
