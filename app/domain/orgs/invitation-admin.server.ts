@@ -1,5 +1,4 @@
 import { db, type Executor } from "~/db.server";
-import { appUrl } from "~/config.server";
 import { decrypt, encrypt } from "~/utils/crypto.server";
 import { nowIso, randomToken, sha256 } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, type RequestMeta, requireRole } from "../actor";
