@@ -142,9 +142,11 @@ export const abuseAttacks: Attack[] = [
       const tally = new Tally();
       const opened = Array.from(
         { length: 100 },
-        () =>
+        (_, i) =>
           new Promise<void>((resolve) => {
-            const req = http.get(new URL(`/api/projects/${liveProject}/prd/live`, a.base), { headers: { Cookie: a.cookie, Accept: "text/event-stream" } });
+            const req = http.get(new URL(`/api/projects/${liveProject}/prd/live?clientId=bench-tab-${String(i).padStart(4, "0")}`, a.base), {
+              headers: { Cookie: a.cookie, Accept: "text/event-stream" },
+            });
             liveSockets.push(req);
             req.on("response", (res) => {
               tally.add(res.statusCode ?? 0);
