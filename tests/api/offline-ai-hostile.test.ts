@@ -87,12 +87,14 @@ describe("the offline drafter's time budget", () => {
   it("stops a task past the budget: the stream ends with GENERATION_ERROR, JSON answers 502, and the next task gets a fresh worker", async () => {
     const budget = offlineBounds.timeoutMs;
     offlineBounds.timeoutMs = 50;
+    // Thousands of different requirements: far more than 50 ms of work on any machine (identical lines are one story).
+    const distinct = `# Clinic\n\n## Requirements\n\n${Array.from({ length: 4_000 }, (_, i) => `- Send SMS reminder number ${i} to the patients of clinic ${i % 97}, ${i % 48} hours before.`).join("\n")}\n`;
     try {
-      const stream = await owner.client.post("/api/ai/user-stories", { content: big, source: "prd" });
+      const stream = await owner.client.post("/api/ai/user-stories", { content: distinct, source: "prd" });
       const { last } = expectSseStream(stream, "error");
       expect(last).toMatchObject({ type: "error", code: "GENERATION_ERROR" });
       expect(last.message).toMatch(/offline drafter took longer than 50 ms/);
-      const json = await owner.client.post("/api/ai/suggestions", { content: big });
+      const json = await owner.client.post("/api/ai/suggestions", { content: distinct });
       expectError(json, 502, "PROVIDER_ERROR");
       expect(json.body.error).toMatch(/offline drafter took longer/);
     } finally {
