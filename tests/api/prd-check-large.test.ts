@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkCacheStats } from "~/domain/prd/check-cache.server";
+import { offlinePoolState } from "~/ai/builtin/offline-pool.server";
+import { checkCacheStats, OFF_THREAD_CHARS } from "~/domain/prd/check-cache.server";
 import { signedUpClient } from "../support/client";
 import { type Account, expectError, joinOrg } from "../support/org";
 import { pageText } from "../support/page";
@@ -33,6 +34,20 @@ beforeAll(async () => {
   const prd = await owner.client.post(`/api/projects/${projectId}/prd`, { content: LARGE });
   expect(prd.status, prd.text).toBeLessThan(300);
   expect((await other.client.post("/api/projects", { name: "Elsewhere" })).status).toBe(201);
+});
+
+describe("where the check runs", () => {
+  it("checks a short text in the server's thread, and a long one in the offline drafter's threads", async () => {
+    // Before anything else in this file: no offline task has started a worker yet.
+    expect(offlinePoolState().workers).toBe(0);
+    const short = await owner.client.post(`/api/projects/${projectId}/prd/check`, { content: "## Goals\n- Be fast TODO" });
+    expect(short.status, short.text).toBe(200);
+    expect(offlinePoolState().workers).toBe(0);
+    const long = await owner.client.post(`/api/projects/${projectId}/prd/check`, { content: `${LARGE.slice(0, OFF_THREAD_CHARS)}\n- one more line TODO` });
+    expect(long.status, long.text).toBe(200);
+    expect(long.body.check.totalIssues).toBeGreaterThan(100);
+    expect(offlinePoolState().workers).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe("checking a 320 K-character PRD", () => {

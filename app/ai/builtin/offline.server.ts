@@ -31,6 +31,7 @@ const TASKS: Record<OfflineTask, true> = {
   extractMemories: true,
   documentAnalysis: true,
   writingNotes: true,
+  checkPrd: true,
 };
 
 export const offlineDrafter = Object.fromEntries(

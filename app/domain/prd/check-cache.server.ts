@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { offlineDrafter } from "~/ai/builtin/offline.server";
 import { type CheckOptions, checkPrd, type PrdCheck } from "~/prd-rules/check";
 
 /**
@@ -64,15 +65,43 @@ function drop(key: string) {
 /** The check of `text` against `sections`, from the cache when it was checked before; `budget`: the check's time budget and clock (tests). */
 export function cachedCheck(text: string, sections: string[] | undefined, budget: Pick<CheckOptions, "budgetMs" | "now"> = {}): PrdCheck {
   const key = keyOf(text, sections);
+  return lookup(key) ?? store(key, checkPrd(text, { sections, ...budget }));
+}
+
+/**
+ * Texts longer than this are checked in the offline drafter's worker threads
+ * (app/ai/builtin/offline-pool.server.ts), not in the server's: a 320 K-character
+ * PRD takes 20–30 ms to check, and four such checks at once held every other
+ * request for about 100 ms (npm run bench:abuse). Below it a check takes a
+ * few milliseconds and the trip to a worker would cost more than it saves.
+ */
+export const OFF_THREAD_CHARS = 32_000;
+
+/** `cachedCheck`, with a long text checked off the server's thread. */
+export async function cachedCheckOffThread(text: string, sections: string[] | undefined): Promise<PrdCheck> {
+  if (text.length <= OFF_THREAD_CHARS) return cachedCheck(text, sections);
+  const key = keyOf(text, sections);
+  const hit = lookup(key);
+  if (hit) return hit;
+  return store(key, await offlineDrafter.checkPrd(text, { sections }));
+}
+
+function lookup(key: string): PrdCheck | undefined {
   const hit = entries.get(key);
-  if (hit && hit.expires > Date.now()) {
+  if (!hit) return undefined;
+  if (hit.expires > Date.now()) {
     entries.delete(key);
     entries.set(key, hit);
     return hit.check;
   }
   drop(key);
-  const check = freeze(checkPrd(text, { sections, ...budget }));
+  return undefined;
+}
+
+function store(key: string, result: PrdCheck): PrdCheck {
+  const check = freeze(result);
   computed++;
+  drop(key);
   const entry = { check, bytes: sizeOf(check), expires: check.partial ? Date.now() + PARTIAL_MS : Number.POSITIVE_INFINITY };
   if (entry.bytes > MAX_BYTES) return check;
   entries.set(key, entry);

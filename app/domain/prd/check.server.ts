@@ -1,12 +1,12 @@
 import { db } from "~/db.server";
 import { projectAccess, type Viewer } from "../projects/access.server";
-import { cachedCheck } from "./check-cache.server";
+import { cachedCheckOffThread } from "./check-cache.server";
 
 /**
  * The rule-based PRD check of a project, against its template's sections:
  * instant, offline and free, shown beside the editor. `content` checks
  * unsaved text instead of the saved PRD. Results are cached by content
- * (./check-cache.server.ts).
+ * (./check-cache.server.ts); a long text is checked off the server's thread.
  */
 export async function checkProjectPrd(viewer: Viewer, projectId: string, content?: string) {
   const { project } = await projectAccess(viewer, projectId);
@@ -17,7 +17,7 @@ export async function checkProjectPrd(viewer: Viewer, projectId: string, content
   const sections = template ? (JSON.parse(template.sections) as string[]) : undefined;
   const text = content ?? prd?.content ?? "";
   return {
-    check: cachedCheck(text, sections?.length ? sections : undefined),
+    check: await cachedCheckOffThread(text, sections?.length ? sections : undefined),
     template: template ? { name: template.name } : null,
     versionId: content === undefined ? (prd?.currentVersionId ?? null) : null,
   };
