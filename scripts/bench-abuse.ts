@@ -48,6 +48,11 @@ const server = spawnGroup(
 );
 let exitedEarly = false;
 server.once("exit", () => (exitedEarly = true));
+// A failure below (a refused sign-in, say) must not leave the server running.
+process.once("uncaughtException", (error) => {
+  console.error(error);
+  void stopGroup(server).finally(() => process.exit(1));
+});
 await waitForOk(`${base}/api/health`);
 
 const victimCookie = await signInCookie(base, victim.member.email, victim.password);

@@ -140,6 +140,8 @@ const TOOLS: Record<string, (t: string, doc: string) => unknown> = {
   documentAnalysis: (t, doc) => offlineTasks.documentAnalysis({ text: doc, filename: `${t.slice(0, 40)}.md` }),
   check: (t, doc) => checkPrd(doc, { sections: [t.slice(0, 100), "Problem"] }),
   checkDefault: (_, doc) => checkPrd(doc),
+  // The same check as the worker thread runs it for a long text (app/domain/prd/check-cache.server.ts).
+  checkPrd: (t, doc) => offlineTasks.checkPrd(`${doc}\n${t}`, { sections: ["Problem", "Goals"] }),
 };
 
 function timed(run: () => unknown) {

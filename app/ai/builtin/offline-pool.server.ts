@@ -29,7 +29,7 @@ export const offlineBounds = {
   /** Tasks waiting for a worker at most; past it, a task fails at once instead of waiting behind a pile. */
   queue: 64,
   timeoutMs: envMs("AI_OFFLINE_TIMEOUT_MS", 5_000),
-  heapMb: 192,
+  heapMb: 128,
   idleMs: 30_000,
 };
 
