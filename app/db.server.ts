@@ -6,8 +6,9 @@ import { requestEpoch } from "~/utils/request-epoch";
 
 export type { DB, Executor, Trx } from "#db/client";
 
-type Handle = ReturnType<typeof createDb>;
-const globalStore = globalThis as unknown as { __dbHandles?: Map<string, Handle> };
+/** A connection, numbered: a stamp names its connection, so a reopened database (a restore, another DATA_DIR) never matches a stamp taken on the one before. */
+type Handle = ReturnType<typeof createDb> & { serial: number };
+const globalStore = globalThis as unknown as { __dbHandles?: Map<string, Handle>; __dbSerial?: number };
 
 /**
  * The one kysely instance over better-sqlite3, kept across dev reloads and
@@ -18,7 +19,7 @@ function handle(): Handle {
   const file = config().DATABASE_PATH;
   let h = globalStore.__dbHandles.get(file);
   if (!h) {
-    h = createDb(file);
+    h = { ...createDb(file), serial: (globalStore.__dbSerial = (globalStore.__dbSerial ?? 0) + 1) };
     globalStore.__dbHandles.set(file, h);
   }
   return h;
@@ -86,7 +87,7 @@ export function dataStamp(): string {
       });
     }
   }
-  return `${c.version}:${h.writes.writes}`;
+  return `${h.serial}:${c.version}:${h.writes.writes}`;
 }
 
 const searchVersions = new WeakMap<object, { get(): unknown }>();
@@ -107,7 +108,7 @@ export function searchStamp(): string {
     stmt = h.sqlite.prepare("SELECT n FROM searchVersion WHERE id = 1").pluck();
     searchVersions.set(h.sqlite, stmt);
   }
-  return String(stmt.get());
+  return `${h.serial}:${stmt.get()}`;
 }
 
 export async function closeDb() {

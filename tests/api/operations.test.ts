@@ -214,6 +214,13 @@ describe("GET /metrics", () => {
     const { recordCall } = await import("~/ai/usage.server");
     const { sseResponse } = await import("~/http/api/sse.server");
     const value = async (name: string) => (await registry.getSingleMetricAsString(name)).split("\n").filter((l) => !l.startsWith("#"));
+    // The counters belong to the process, which may have served other test files: compare with before.
+    const tokens = async (direction: string) => {
+      const line = (await value("ai_tokens_total")).find((l) => l.startsWith(`ai_tokens_total{provider="provider_a",direction="${direction}"} `));
+      return line ? Number(line.split(" ").at(-1)) : 0;
+    };
+    const [inputBefore, outputBefore] = [await tokens("input"), await tokens("output")];
+    const openBefore = Number((await value("sse_streams_open"))[0]?.split(" ").at(-1) ?? 0);
 
     const { organization } = await signedUpClient();
     await recordCall({
@@ -228,9 +235,7 @@ describe("GET /metrics", () => {
       outcome: "ok",
       startedAt: performance.now(),
     });
-    expect(await value("ai_tokens_total")).toEqual(
-      expect.arrayContaining(['ai_tokens_total{provider="provider_a",direction="input"} 12', 'ai_tokens_total{provider="provider_a",direction="output"} 30']),
-    );
+    expect([(await tokens("input")) - inputBefore, (await tokens("output")) - outputBefore]).toEqual([12, 30]);
 
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -239,9 +244,9 @@ describe("GET /metrics", () => {
       yield { type: "done" as const };
     });
     const reading = response.text();
-    await expect.poll(() => value("sse_streams_open")).toEqual(["sse_streams_open 1"]);
+    await expect.poll(() => value("sse_streams_open")).toEqual([`sse_streams_open ${openBefore + 1}`]);
     release();
     await reading;
-    expect(await value("sse_streams_open")).toEqual(["sse_streams_open 0"]);
+    expect(await value("sse_streams_open")).toEqual([`sse_streams_open ${openBefore}`]);
   });
 });

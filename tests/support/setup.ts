@@ -3,6 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
 
+// Most files share one process (vite.config.ts: the "shared" project), so a file
+// starts from the environment the process began with, whatever the one before set.
+const start = globalThis as { __pristineEnv?: NodeJS.ProcessEnv };
+if (start.__pristineEnv) {
+  for (const key of Object.keys(process.env)) if (!(key in start.__pristineEnv)) delete process.env[key];
+  Object.assign(process.env, start.__pristineEnv);
+} else {
+  start.__pristineEnv = { ...process.env };
+}
+
 // A fresh data directory (and so a fresh database) per test file.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-test-"));
 process.env.DATA_DIR = dir;
@@ -14,6 +24,11 @@ for (const key of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "OPE
 }
 // Provider calls in tests fail at once instead of retrying.
 process.env.AI_MAX_RETRIES = "0";
+// In a shared process the modules outlive a file: the configuration is read anew from this file's environment.
+(await import("~/config.server")).resetConfigForTests();
+// Event listeners a file subscribes (tests record events with their own) end with it.
+const { listeners } = await import("~/domain/events/events.server");
+const listenersBefore = new Map(listeners);
 
 beforeAll(async () => {
   const { migrateToLatest } = await import("#db/client");
@@ -38,6 +53,16 @@ afterEach(() => {
 });
 
 afterAll(async () => {
+  listeners.clear();
+  for (const [name, listener] of listenersBefore) listeners.set(name, listener);
+  // Nor do spies, fake timers or stubbed globals outlive the file.
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // Worker threads a file started end with it (the next file in this process counts its own).
+  await (await import("~/ai/builtin/offline-pool.server")).stopOfflineWorkers();
+  await (await import("~/domain/exports/render-pool.server")).stopRenderWorkers();
   const { closeDb } = await import("~/db.server");
   await closeDb();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { interviewOutline } from "~/ai/builtin/answers";
 import type { BuiltinContext } from "~/ai/builtin/contract";
 import { capitalise } from "~/ai/builtin/improve-rules";
-import { escapeRegExp, findPhrase, findWord, trimEndWhere } from "~/ai/builtin/literal";
+import { findAll, findMentions, findPhrase, findWord, trimEndWhere } from "~/utils/literal";
 import { offlineTasks } from "~/ai/builtin/offline-tasks";
 import { DIAGRAM_TYPES, IMPROVEMENT_TYPES, LAUNCH_CONTENT_TYPES, PRD_STYLES, STORY_SOURCES, TEAM_SIZES } from "~/ai/schemas";
 import { checkPrd } from "~/prd-rules/check";
+
+/** The oracles only: the app never compiles user text. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Issue 33: user text compiled into regular expressions crashed the offline
@@ -221,6 +224,37 @@ describe("the plain-text matchers that replaced patterns built from user text", 
       { numRuns: 2_000 },
     );
     expect(findPhrase("Send the SMS\n reminder (a+)+ now", "sms reminder (a+)+")).toBe("SMS\n reminder (a+)+");
+  });
+
+  it("findAll finds what an alternation of the needles, longest first, finds", () => {
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), around, (needles, t) => {
+        const re = new RegExp(
+          [...needles]
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join("|"),
+          "gi",
+        );
+        expect(findAll(t, needles).map((r) => t.slice(r.start, r.end))).toEqual([...t.matchAll(re)].map((m) => m[0]));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(findAll("a (a+)+ b", ["(a+)+"])).toEqual([{ start: 2, end: 7 }]);
+  });
+
+  it("findMentions finds @name where the mention pattern it replaced did", () => {
+    const name = fc.string({ unit: fc.constantFrom(..."aéB_1 ."), minLength: 1, maxLength: 5 });
+    const text = fc.string({ unit: fc.constantFrom(..."aéB_1 .@x"), maxLength: 30 });
+    fc.assert(
+      fc.property(name, text, (n, t) => {
+        const re = new RegExp(`(^|[^\\p{L}\\p{N}_@])@${escapeRegExp(n)}(?![\\p{L}\\p{N}_])`, "giu");
+        expect(findMentions(t, n).length > 0).toBe(re.test(t));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(findMentions("cc @Adam and me@ada", "Ada")).toEqual([]);
+    expect(findMentions("cc @ada.", "Ada")).toEqual([{ start: 3, end: 7 }]);
   });
 
   it("trimEndWhere cuts what /[\\s.;:,!?]+$/ cuts, from the end", () => {

@@ -2,7 +2,7 @@ import type { MemoryCandidate, MemoryCategory, MemoryType } from "../schemas";
 import type { ChatMessage } from "../types";
 import type { BuiltinContext } from "./contract";
 import { sentences, shorten, words } from "~/utils/md-doc";
-import { trimEndWhere } from "./literal";
+import { trimEndWhere } from "~/utils/literal";
 import { ucFirst } from "./phrases";
 
 /**

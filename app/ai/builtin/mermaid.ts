@@ -1,7 +1,7 @@
 import type { DiagramType } from "../schemas";
 import { type Analysis, analyze, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { trimEndWhere } from "./literal";
+import { trimEndWhere } from "~/utils/literal";
 import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "~/utils/md-doc";
 import { sectionUnits } from "~/prd-rules/rules";
 

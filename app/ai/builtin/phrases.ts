@@ -1,5 +1,5 @@
 import { shorten, words } from "~/utils/md-doc";
-import { trimEndWhere } from "./literal";
+import { trimEndWhere } from "~/utils/literal";
 import { ROLE } from "./topics";
 
 /**

@@ -4,7 +4,7 @@ import type { BuiltinContext } from "./contract";
 import { hasNumber, shorten } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
 import { dataModel as proposeModel } from "./data-model";
-import { findPhrase } from "./literal";
+import { findPhrase } from "~/utils/literal";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";
 

@@ -1,7 +1,7 @@
 import type { Roadmap, TeamSize } from "../schemas";
 import { type Analysis, type Requirement, analyze, lineList, plural, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
-import { trimEndWhere } from "./literal";
+import { trimEndWhere } from "~/utils/literal";
 import { shorten, words } from "~/utils/md-doc";
 import { type Phase, methodologyOf, shape } from "./roadmap-method";
 import { fitPhases, statedTimeline } from "./roadmap-timeline";

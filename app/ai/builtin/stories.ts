@@ -1,6 +1,6 @@
 import { words } from "~/utils/md-doc";
 import { type Capability, actionOf, article, baseVerb, lcFirst, participle, persona, singular, stripMarkers, thingOf, trimEnd, ucFirst } from "./phrases";
-import { foldCase, hasWord } from "./literal";
+import { foldCase, hasWord } from "~/utils/literal";
 import { storyPersona } from "./personas";
 import { ROLE } from "./topics";
 

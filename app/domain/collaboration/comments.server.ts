@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { CommentsTable } from "#db/schema";
 import { db, type Executor } from "~/db.server";
 import { newId, nowIso } from "~/utils/ids.server";
+import { findMentions } from "~/utils/literal";
 import { type Actor, isAdmin } from "../actor";
 import { forbidden, notFound, validationError } from "../errors";
 import { projectAccess, readableProjects, requireComment } from "../projects/access.server";
@@ -29,8 +30,6 @@ export function mentionedEmails(content: string) {
   return [...out];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Members written as `@Full Name` or `@First` (when no other member shares
  * that first name), case-insensitive, not followed by more letters. The
@@ -55,12 +54,18 @@ export function mentionedMembers(content: string, members: { id: string; name: s
   let rest = content;
   const found = new Set<string>();
   for (const { id, name } of candidates) {
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_@])@${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, "giu");
-    // A longer name found first is blanked out, so `@Ada Lovelace` is not also `@Ada`.
-    rest = rest.replace(pattern, (match, before: string) => {
-      found.add(id);
-      return before + " ".repeat(match.length - before.length);
-    });
+    // The name is matched as text (utils/literal), never compiled into a pattern. A longer name
+    // found first is blanked out, so `@Ada Lovelace` is not also `@Ada`.
+    const hits = findMentions(rest, name);
+    if (!hits.length) continue;
+    found.add(id);
+    let blanked = "";
+    let last = 0;
+    for (const hit of hits) {
+      blanked += rest.slice(last, hit.start) + " ".repeat(hit.end - hit.start);
+      last = hit.end;
+    }
+    rest = blanked + rest.slice(last);
   }
   return [...found];
 }

@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from "kysely";
 import { db } from "~/db.server";
+import { findAll } from "~/utils/literal";
 import type { Actor } from "../actor";
 import { readableProjects } from "../projects/access.server";
 import { searchTerms } from "./search.server";
@@ -39,20 +40,13 @@ export interface CommentHit {
 
 const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A window of the text around the first match, every match in <mark>, white space collapsed. */
 export function commentSnippet(content: string, terms: string[]) {
   const text = content.replace(/\s+/gu, " ").trim();
   if (!terms.length) return escapeHtml(text.slice(0, SNIPPET_LENGTH));
-  const pattern = new RegExp(
-    terms
-      .map(escapeRegExp)
-      .sort((a, b) => b.length - a.length)
-      .join("|"),
-    "giu",
-  );
-  const first = text.search(pattern);
+  // The query's words are matched as text (utils/literal), never compiled into a pattern.
+  const first = findAll(text, terms)[0]?.start ?? -1;
   // Start at a word boundary about SNIPPET_BEFORE characters before the first match (or right there in a long run without spaces).
   const boundary = text.lastIndexOf(" ", first - SNIPPET_BEFORE) + 1;
   const start = first <= SNIPPET_BEFORE ? 0 : first - boundary <= 2 * SNIPPET_BEFORE ? boundary : first - SNIPPET_BEFORE;
@@ -60,9 +54,9 @@ export function commentSnippet(content: string, terms: string[]) {
   const window = text.slice(start, end);
   let html = "";
   let last = 0;
-  for (const match of window.matchAll(pattern)) {
-    html += `${escapeHtml(window.slice(last, match.index))}<mark>${escapeHtml(match[0])}</mark>`;
-    last = match.index + match[0].length;
+  for (const match of findAll(window, terms)) {
+    html += `${escapeHtml(window.slice(last, match.start))}<mark>${escapeHtml(window.slice(match.start, match.end))}</mark>`;
+    last = match.end;
   }
   html += escapeHtml(window.slice(last));
   return `${start > 0 ? "…" : ""}${html}${end < text.length ? "…" : ""}`;

@@ -87,5 +87,48 @@ export function trimEndWhere(text: string, drop: (c: string) => boolean) {
   return end === text.length ? text : text.slice(0, end);
 }
 
-/** A literal for a pattern: every character that means something in a regular expression escaped. */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/**
+ * Every occurrence of any of `needles` in `text`, any case, left to right,
+ * the longest where several start at one place, none overlapping: what
+ * `text.matchAll(new RegExp(needles.map(escape).join("|"), "gi"))` finds with
+ * the longest needle first, without compiling them.
+ */
+export function findAll(text: string, needles: string[]): Range[] {
+  const hay = foldCase(text);
+  const found: Range[] = [];
+  for (const needle of new Set(needles.map(foldCase))) {
+    if (!needle) continue;
+    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) found.push({ start: at, end: at + needle.length });
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Range[] = [];
+  for (const r of found) if (!out.length || r.start >= out.at(-1)!.end) out.push(r);
+  return out;
+}
+
+/**
+ * Where `@name` occurs in `text`, any case, as a mention: not right after a
+ * letter, digit, `_` or `@` and not followed by a letter, digit or `_`
+ * (Unicode classes, so `@José` is not found in `@Joséphine`).
+ */
+export function findMentions(text: string, name: string): Range[] {
+  const needle = `@${foldCase(name)}`;
+  const hay = foldCase(text);
+  const out: Range[] = [];
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const before = at > 0 ? hay[at - 1] : undefined;
+    const after = hay[at + needle.length];
+    if ((before === undefined || (!isNameChar(before) && before !== "@")) && (after === undefined || !isNameChar(after))) {
+      out.push({ start: at, end: at + needle.length });
+    }
+  }
+  return out;
+}
+
+/** A letter or digit in any script, or `_`. */
+const isNameChar = (c: string) => c === "_" || /[\p{L}\p{N}]/u.test(c);
