@@ -8,7 +8,8 @@
  * server's peak RSS during the attack, and what the attack got back. The
  * server runs as `npm start` runs it (`--max-old-space-size=384`).
  *
- *   npm run build && npm run bench:abuse      (BENCH_WRITE=1 writes the table into docs/benchmarks.md)
+ *   npm run build && npm run bench:abuse      (BENCH_WRITE=1 writes the table into docs/benchmarks.md;
+ *                                             BENCH_ONLY=<part of a name> runs only those attacks)
  *
  * Every request goes to 127.0.0.1; every loop is bounded in time.
  */
@@ -24,6 +25,8 @@ import { seedProjects } from "./seed-projects";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10_000);
+/** Runs only the attacks whose name contains one of these texts (BENCH_ONLY="PRD check|live streams"). */
+const ONLY = process.env.BENCH_ONLY?.split("|");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "prd-bench-abuse-"));
 const victim = await (async () => {
@@ -92,6 +95,7 @@ rows.push({ attack: "none (baseline)", ...baseline, rssMb: Math.round(rss.stop()
 
 for (const attack of abuseAttacks) {
   if (exitedEarly) break;
+  if (ONLY && !ONLY.some((part) => attack.name.includes(part))) continue;
   await attack.prepare?.(attacker);
   const sampler = sampleRss(server.pid!);
   const until = Date.now() + SECONDS * 1000;

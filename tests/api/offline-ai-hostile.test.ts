@@ -118,3 +118,33 @@ describe("the offline drafter's time budget", () => {
     expect(offlinePoolState().workers).toBeLessThanOrEqual(offlineBounds.workers);
   });
 });
+
+describe("long PRD checks in the offline workers", () => {
+  it("run on one worker at a time, so a burst of them leaves the other worker to drafting", async () => {
+    const long = Array.from({ length: 8_000 }, (_, i) => `## Area ${i}\n- Make area ${i} fast TODO`).join("\n");
+    const checks = Array.from({ length: 6 }, (_, i) => owner.client.post(`/api/projects/${projectId}/prd/check`, { content: `${long}\n- variant ${i}` }));
+    let checksAtOnce = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        checksAtOnce = Math.max(checksAtOnce, offlinePoolState().lanes.check ?? 0);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    // A drafting request sent after the burst is answered while checks still wait their turn.
+    let checksDone = 0;
+    for (const check of checks) void check.then(() => checksDone++);
+    const drafted = await owner.client.post("/api/ai/user-stories", {
+      content: "Clinic staff can book a patient's next visit from the calendar.",
+      source: "requirements",
+    });
+    expect(drafted.status, drafted.text).toBe(200);
+    const doneWhenDrafted = checksDone;
+    const answers = await Promise.all(checks);
+    sampling = false;
+    await sampler;
+    for (const res of answers) expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(checksAtOnce).toBe(1);
+    expect(doneWhenDrafted).toBeLessThan(checks.length);
+  });
+});

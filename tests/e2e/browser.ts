@@ -43,8 +43,12 @@ export async function newPage(browser: Browser, options: { javaScriptEnabled: bo
   // A test that navigates (page.goto) while Remix is still reading a revalidation
   // response aborts that fetch; Remix leaves the abort unhandled. It is the test
   // leaving the page mid-request, not an error of the page, so it is not counted.
+  // Nor is React 18's "Root did not complete" (#345), which Remix's single fetch
+  // raises now and then when a page is left while it renders (remix-run/remix#10214,
+  // remix-run/react-router#12763, open upstream; about 1 run of slack.e2e.ts in 4 here).
   page.on("pageerror", (e) => {
-    if (e.message !== "BodyStreamBuffer was aborted") errors.push(e.message);
+    if (e.message === "BodyStreamBuffer was aborted" || e.message.startsWith("Minified React error #345;")) return;
+    errors.push(e.message);
   });
   return { context, page, errors };
 }

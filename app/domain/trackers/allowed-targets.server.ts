@@ -1,11 +1,9 @@
 import { db } from "~/db.server";
-import { nowIso } from "~/utils/ids.server";
 import { ADMIN_ROLES, type Actor, requireRole } from "../actor";
-import { auditActor, writeAudit } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
-import { TRACKER_INFO, type TrackerTarget } from "./adapter";
+import { TRACKER_INFO } from "./adapter";
 import { type AllowedTarget, parseAllowedTargets, sameTarget } from "./allowed-targets";
-import { asAppError, connectionRows, loadConnection, noteResult, presentConnection } from "./connections.server";
+import { connectionRows, listedTargets, presentConnection, updateConnection } from "./connections.server";
 import type { AllowedTargetsInput } from "./trackers.schema";
 
 /**
@@ -17,16 +15,7 @@ import type { AllowedTargetsInput } from "./trackers.schema";
 
 /** The targets the service lists for the connection, each with whether it is allowed, and allowed ones it no longer lists. */
 async function choicesOf(actor: Actor, id: string) {
-  const { row, adapter, credentials } = await loadConnection(actor, id);
-  let listed: TrackerTarget[];
-  try {
-    listed = await adapter.listTargets(credentials);
-    await noteResult(row.id, null);
-  } catch (error) {
-    const appError = asAppError(error, row.service);
-    await noteResult(row.id, appError.message);
-    throw appError;
-  }
+  const { row, listed } = await listedTargets(actor, id);
   return { row, listed, allowed: parseAllowedTargets(row.allowedTargets) };
 }
 
@@ -84,24 +73,8 @@ export async function setAllowedTargets(actor: Actor, id: string, input: Allowed
       list.push({ id: found.id, name: found.name });
     }
   }
-  const row = await connectionRows(actor.org.id).where("c.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Tracker connection");
-  const updated = { ...row, allowedTargets: list ? JSON.stringify(list) : null, updatedAt: nowIso() };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("trackerConnections")
-      .set({ allowedTargets: updated.allowedTargets, updatedAt: updated.updatedAt })
-      .where("id", "=", id)
-      .where("orgId", "=", actor.org.id)
-      .execute();
-    await writeAudit(trx, {
-      ...auditActor(actor),
-      action: "tracker.allowed_targets_set",
-      category: "settings",
-      targetType: "tracker_connection",
-      targetId: id,
-      metadata: { service: row.service, allowedTargets: list ? list.map((t) => t.id) : "any" },
-    });
+  const connection = await updateConnection(actor, id, { allowedTargets: list ? JSON.stringify(list) : null }, "tracker.allowed_targets_set", {
+    allowedTargets: list ? list.map((t) => t.id) : "any",
   });
-  return { connection: presentConnection(updated, true) };
+  return { connection };
 }

@@ -155,26 +155,42 @@ export async function disconnectTracker(actor: Actor, id: string) {
  */
 export async function setTrackerWebhookSecret(actor: Actor, id: string, input: WebhookSecretInput) {
   requireRole(actor, ADMIN_ROLES, "change a tracker's webhook secret");
+  const connection = await updateConnection(actor, id, { webhookSecretEncrypted: encrypt(input.secret) }, "tracker.webhook_secret_set");
+  return { connection };
+}
+
+/**
+ * Changes settings of a connection of the caller's organization (404 for any
+ * other) and records `action` in the audit log, in one transaction; the
+ * connection as an admin sees it after.
+ */
+export async function updateConnection(
+  actor: Actor,
+  id: string,
+  changes: Partial<Pick<TrackerConnectionsTable, "webhookSecretEncrypted" | "allowedTargets">>,
+  action: "tracker.webhook_secret_set" | "tracker.allowed_targets_set",
+  metadata: Record<string, unknown> = {},
+) {
   const row = await connectionRows(actor.org.id).where("c.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("Tracker connection");
-  const updated = { ...row, webhookSecretEncrypted: encrypt(input.secret), updatedAt: nowIso() };
+  const updated = { ...row, ...changes, updatedAt: nowIso() };
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("trackerConnections")
-      .set({ webhookSecretEncrypted: updated.webhookSecretEncrypted, updatedAt: updated.updatedAt })
+      .set({ ...changes, updatedAt: updated.updatedAt })
       .where("id", "=", id)
       .where("orgId", "=", actor.org.id)
       .execute();
     await writeAudit(trx, {
       ...auditActor(actor),
-      action: "tracker.webhook_secret_set",
+      action,
       category: "settings",
       targetType: "tracker_connection",
       targetId: id,
-      metadata: { service: row.service },
+      metadata: { service: row.service, ...metadata },
     });
   });
-  return { connection: presentConnection(updated, true) };
+  return presentConnection(updated, true);
 }
 
 /**
@@ -197,12 +213,18 @@ export async function loadConnection(actor: Actor, id: string, options: { renew?
 /** GET /api/integrations/trackers/{id}/targets: repositories, teams or projects issues can be created in. */
 export async function trackerTargets(actor: Actor, id: string) {
   requireWriter(actor, "Viewers cannot send stories to a tracker");
+  const { row, listed } = await listedTargets(actor, id);
+  const allowed = parseAllowedTargets(row.allowedTargets);
+  return { targets: listed.map((t) => ({ ...t, allowed: targetAllowed(allowed, t.id) })) };
+}
+
+/** The targets the service lists for a connection now; the outcome is noted on the connection (its settings page shows the last failure). */
+export async function listedTargets(actor: Actor, id: string) {
   const { row, adapter, credentials } = await loadConnection(actor, id);
   try {
-    const allowed = parseAllowedTargets(row.allowedTargets);
-    const targets = (await adapter.listTargets(credentials)).map((t) => ({ ...t, allowed: targetAllowed(allowed, t.id) }));
+    const listed = await adapter.listTargets(credentials);
     await noteResult(row.id, null);
-    return { targets };
+    return { row, listed };
   } catch (error) {
     const appError = asAppError(error, row.service);
     await noteResult(row.id, appError.message);
