@@ -107,17 +107,14 @@ describe("md-scan: linear on the shapes that backtracked", () => {
     "(a+)+!": fill("(a+)+!"),
   };
 
+  // A scan that backtracks again runs for minutes and fails by the test timeout; bench:prd-check measures the speed.
   it.each(Object.entries(shapes))("plainInline of %s × 200,000 characters", (_name, text) => {
-    const start = performance.now();
-    plainInline(text);
-    expect(performance.now() - start).toBeLessThan(1000);
+    expect(plainInline(text).length).toBeLessThanOrEqual(text.length);
   });
 
   it("headingOf and listItemOf of a heading or item followed by 200,000 spaces", () => {
-    const start = performance.now();
     expect(headingOf(`## a${" ".repeat(N)}b`)).toEqual([2, `a${" ".repeat(N)}b`]);
     expect(listItemOf(`- ${" ".repeat(N)}a\u2028b`)).toBeNull();
     expect(listItemOf(`- [x]${" ".repeat(N)}a`)).toEqual(["", "a"]);
-    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

@@ -19,12 +19,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * long runs of one character and catastrophic-backtracking shapes, in the
  * places the user's text goes (persona lines, requirement items, section
  * titles, template sections, memories, custom instructions), and must
- * answer, without throwing, within BOUND_MS each. The pool that runs them
+ * answer without throwing. A shape that backtracks again runs for minutes
+ * and fails by the test timeout (how fast each tool is, is measured by the
+ * benchmarks, never by a clock here). The pool that runs them
  * off the server's thread under a time budget is tested in
  * tests/api/offline-ai-hostile.test.ts.
  */
-
-const BOUND_MS = 2_000;
 
 const EVIL = `${"(a+)+".repeat(50)}!`;
 const META = "\\b[(*+?{|^$.";
@@ -147,12 +147,6 @@ const TOOLS: Record<string, (t: string, doc: string) => unknown> = {
   checkPrd: (t, doc) => offlineTasks.checkPrd(`${doc}\n${t}`, { sections: ["Problem", "Goals"] }),
 };
 
-function timed(run: () => unknown) {
-  const started = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - started };
-}
-
 describe("every offline tool, the check and the score on hostile text", () => {
   it("lists every task the worker thread can run", () => {
     const covered = new Set(Object.keys(TOOLS).map((name) => name.split(":")[0]!.replace(/Template|Raw|Custom$/, "")));
@@ -171,23 +165,18 @@ describe("every offline tool, the check and the score on hostile text", () => {
         ][i] ?? "",
     }));
     expect(offlineTasks.generatePrd({ style: "comprehensive", qaPairs: pairs }, plain)).toContain("2,600");
-    const { value, ms } = timed(() =>
-      offlineTasks.userStories(
-        { content: `## Users\n\nPrimary: ${EVIL}\n\n## Requirements\n\n- Send ${"a".repeat(40)}\n- ${"a".repeat(5_000)}`, source: "prd" },
-        plain,
-      ),
+    const value = offlineTasks.userStories(
+      { content: `## Users\n\nPrimary: ${EVIL}\n\n## Requirements\n\n- Send ${"a".repeat(40)}\n- ${"a".repeat(5_000)}`, source: "prd" },
+      plain,
     );
     expect(value).toContain("# User Stories");
-    expect(ms).toBeLessThan(BOUND_MS);
   });
 
   for (const [name, tool] of Object.entries(TOOLS)) {
-    it(`${name}: never throws and answers within ${BOUND_MS / 1000} s`, () => {
+    it(`${name}: never throws and answers`, () => {
       fc.assert(
         fc.property(text, prd, (t, doc) => {
-          const { value, ms } = timed(() => tool(t, doc));
-          expect(value).toBeDefined();
-          expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(BOUND_MS);
+          expect(tool(t, doc)).toBeDefined();
         }),
         { numRuns: 12, seed: 33_4 },
       );
@@ -280,7 +269,6 @@ describe("the plain-text matchers that replaced patterns built from user text", 
       }),
       { numRuns: 3_000 },
     );
-    const { ms } = timed(() => capitalise(`${"a".repeat(50_000)}. b`, false));
-    expect(ms).toBeLessThan(BOUND_MS);
+    expect(capitalise(`${"a".repeat(50_000)}. b`, false)).toBe(`${"a".repeat(50_000)}. B`);
   });
 });

@@ -23,6 +23,30 @@ export const MULTIPART_OVERHEAD = 64 * 1024;
  * here while the body streams, is the one that usually applies.
  */
 export const LARGEST_UPLOAD_BODY_BYTES = Math.max(MAX_AUDIO_BYTES, MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_LOGO_BYTES) + MULTIPART_OVERHEAD;
+/**
+ * The pages that take a file (their forms are multipart), by path (`*`: any
+ * one segment), with the file each takes: a multipart body to one of them
+ * streams to the route under that file's limit; one to any other page is a
+ * form like the others, held whole under MAX_FORM_BODY_BYTES (1 MB).
+ */
+const PAGE_UPLOADS: readonly (readonly [readonly string[], number])[] = [
+  [["admin", "branding"], MAX_LOGO_BYTES],
+  [["projects", "new"], MAX_DOCUMENT_BYTES],
+  [["projects", "*", "files"], MAX_FILE_BYTES],
+  [["projects", "*", "builder"], MAX_AUDIO_BYTES],
+];
+
+/** The largest multipart body the page at `pathname` takes (its file plus the overhead), or null when it takes no file. */
+export function pageUploadBodyLimit(pathname: string): number | null {
+  // A single-fetch submission posts to the page's path with ".data" appended.
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  const segments = path.split("/").filter(Boolean);
+  for (const [pattern, fileBytes] of PAGE_UPLOADS) {
+    if (pattern.length === segments.length && pattern.every((part, i) => part === "*" || part === segments[i])) return fileBytes + MULTIPART_OVERHEAD;
+  }
+  return null;
+}
+
 /** Parts (fields and files) one body may have: every upload form has a handful. */
 export const MAX_PARTS = 50;
 

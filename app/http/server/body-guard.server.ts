@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { Socket } from "node:net";
 import { config } from "~/config.server";
 import { isRoutedPath } from "../api/api-router.server";
-import { LARGEST_UPLOAD_BODY_BYTES } from "../api/multipart.server";
+import { LARGEST_UPLOAD_BODY_BYTES, pageUploadBodyLimit } from "../api/multipart.server";
 import { type Refusal, bodyTooLarge, unsupportedBody } from "./refusals.server";
 
 /**
@@ -10,12 +10,14 @@ import { type Refusal, bodyTooLarge, unsupportedBody } from "./refusals.server";
  * (IncomingMessage#push, which node's HTTP parser calls for each chunk), so
  * no route, adapter or parser can take more than it:
  *
- * - a page's form (urlencoded) may be MAX_FORM_BODY_BYTES (1 MB);
- *   it is read whole before Remix runs ("hold"), so a route's formData() only
- *   ever sees a complete, bounded body and an oversized one never reaches it;
- * - a multipart body (a page's upload) and any /api body stream to the route
- *   as it reads them, bounded by the largest upload (25 MB + 64 KB); the
- *   route's own, smaller limit (parseMultipart, readBodyText) applies first;
+ * - a page's form (urlencoded, or multipart to a page that takes no file) may
+ *   be MAX_FORM_BODY_BYTES (1 MB); it is read whole before Remix runs
+ *   ("hold"), so a route's formData() only ever sees a complete, bounded body
+ *   and an oversized one never reaches it;
+ * - a multipart body to a page that takes a file streams to the route as it
+ *   reads it, bounded by that page's file limit (pageUploadBodyLimit); any
+ *   /api body streams too, bounded by the largest upload (25 MB + 64 KB), and
+ *   the route's own, smaller limit (parseMultipart, readBodyText) applies first;
  * - any other body to a page (application/json, text/plain, none...) is refused (415);
  * - a declared Content-Length over the bound is refused before a byte is read.
  *
@@ -59,15 +61,18 @@ export function bodyPolicy(method: string, pathname: string, headers: IncomingHt
   const type = mediaType(headers);
   const { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } = config();
   let policy: BodyPolicy;
-  if (api || type === MULTIPART) {
+  const upload = !api && type === MULTIPART ? pageUploadBodyLimit(pathname) : null;
+  if (api) {
     const limit = Math.max(LARGEST_UPLOAD_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_FORM_BODY_BYTES);
     policy = { api, mode: "stream", limit, refusal: null };
-  } else if (type === FORM) {
+  } else if (upload !== null) {
+    policy = { api, mode: "stream", limit: upload, refusal: null };
+  } else if (type === FORM || type === MULTIPART) {
     policy = { api, mode: "hold", limit: MAX_FORM_BODY_BYTES, refusal: null };
   } else {
     return { api, mode: "hold", limit: 0, refusal: unsupportedBody(type) };
   }
-  if (declared !== null && declared > policy.limit) policy.refusal = bodyTooLarge(policy.limit, type === MULTIPART);
+  if (declared !== null && declared > policy.limit) policy.refusal = bodyTooLarge(policy.limit, upload !== null);
   return policy;
 }
 
