@@ -17,7 +17,7 @@ import { type CheckOptions, checkPrd, type PrdCheck } from "~/prd-rules/check";
  */
 
 export const MAX_ENTRIES = 300;
-export const MAX_BYTES = 32 * 1024 * 1024;
+export const MAX_BYTES = 8 * 1024 * 1024;
 export const PARTIAL_MS = 60_000;
 
 interface Entry {
