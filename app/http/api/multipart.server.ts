@@ -36,13 +36,21 @@ const PAGE_UPLOADS: readonly (readonly [readonly string[], number])[] = [
   [["projects", "*", "builder"], MAX_AUDIO_BYTES],
 ];
 
-/** The largest multipart body the page at `pathname` takes (its file plus the overhead), or null when it takes no file. */
+/**
+ * How far past its file limit a page's upload may stream before the server
+ * cuts it: the route's own parser answers at the file limit with its own page
+ * ("The file is larger than 10 MB"), but it reads behind the socket, and on a
+ * busy machine a few megabytes arrive before it has counted them.
+ */
+const PAGE_UPLOAD_SLACK = 4 * 1024 * 1024;
+
+/** The largest multipart body the page at `pathname` takes (its file plus the slack), or null when it takes no file. */
 export function pageUploadBodyLimit(pathname: string): number | null {
   // A single-fetch submission posts to the page's path with ".data" appended.
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   const segments = path.split("/").filter(Boolean);
   for (const [pattern, fileBytes] of PAGE_UPLOADS) {
-    if (pattern.length === segments.length && pattern.every((part, i) => part === "*" || part === segments[i])) return fileBytes + MULTIPART_OVERHEAD;
+    if (pattern.length === segments.length && pattern.every((part, i) => part === "*" || part === segments[i])) return fileBytes + PAGE_UPLOAD_SLACK;
   }
   return null;
 }
