@@ -5,6 +5,7 @@ import { launchContent } from "~/ai/builtin/launch";
 import { wireframe } from "~/ai/builtin/mermaid";
 import { namedPersonas } from "~/ai/builtin/personas";
 import { generatePrd } from "~/ai/builtin/prd";
+import { checkPrd } from "~/prd-rules/check";
 import { roadmap } from "~/ai/builtin/roadmap";
 import { technicalSpecs, userStories } from "~/ai/builtin/specs";
 
@@ -39,6 +40,18 @@ describe("personas as the user named them", () => {
     expect(ps.map((p) => p.name)).toEqual(["front-desk receptionists", "patients", "clinic owners"]);
     expect(ps[0]!.primary).toBe(true);
     expect(ps[1]!.note).toBe("often parents booking for children");
+  });
+
+  it("keeps a number's thousands separator and a bracket's commas inside the persona (issue 34: \"2 (primary), 600\")", () => {
+    expect(namedPersonas(["Primary: front-desk staff (about 2,600 bookings a year), clinic owners."]).map((p) => p.name)).toEqual([
+      "front-desk staff (about 2,600 bookings a year)",
+      "clinic owners",
+    ]);
+    expect(namedPersonas(["Users: nurses; admins (IT, security) and receptionists handling 1,200 calls."]).map((p) => p.name)).toEqual([
+      "nurses",
+      "admins (IT, security)",
+      "receptionists handling 1,200 calls",
+    ]);
   });
 
   it("writes the Overview's For: line with the primary persona, and a guardrail the user gave is not asked for again", () => {
@@ -227,5 +240,20 @@ describe("an imported document is read before anything is asked", () => {
     const own = generatePrd({ style: "lean", qaPairs: [] }, { memories: [], projectName: "X" });
     const again = generatePrd({ style: "lean", qaPairs: [] }, { memories: [], projectName: "X", document: own });
     expect(again).toBe(own);
+  });
+});
+
+describe("the drafter's own output passes its own check", () => {
+  it("writes a goal with no stated baseline or date as a dash in the table, asked about once, never an 'Unknown' cell the check flags", () => {
+    const answers = ["Patients forget appointments.", "Cut no-shows to 9%.", ...ANSWERS.slice(2)];
+    const pairs = interviewOutline(ctx)
+      .filter((p) => !p.derived)
+      .map((p, i) => ({ question: p.question, answer: answers[i] ?? "" }));
+    const doc = generatePrd({ style: "comprehensive", qaPairs: pairs }, ctx);
+    expect(doc).toContain("| no-shows | — | 9% | — |");
+    expect(doc).not.toMatch(/\bUnknown\b/);
+    expect(doc).toContain("what is today's baseline for no-shows?");
+    const flagged = checkPrd(doc).issues.filter((i) => i.rule.includes("placeholder"));
+    expect(flagged.map((i) => i.excerpt)).toEqual([]);
   });
 });

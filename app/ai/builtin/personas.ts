@@ -28,9 +28,31 @@ const FINITE = /\b(?:is|are|was|were|need|needs|want|wants|has|have|use|uses|do|
 const hasRole = (t: string) => new RegExp(ROLE.source, "i").test(t);
 
 /** "a, often b, and c" → ["a", "often b", "c"]; "x and y" splits only when both name a role. */
+/**
+ * The parts of a list as written: split at commas and semicolons that are
+ * not inside brackets ("admins (IT, security)") and not between digits
+ * ("2,600 bookings"), a leading "and"/"or" dropped from each part.
+ */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(" || c === "[") depth++;
+    else if ((c === ")" || c === "]") && depth > 0) depth--;
+    else if ((c === "," || c === ";") && depth === 0 && !(c === "," && isDigit(text[i - 1]) && isDigit(text[i + 1]))) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim().replace(/^(?:and|or)\s+/i, ""));
+}
+
 function listParts(text: string): string[] {
-  return trimEnd(text)
-    .split(/(?<!\s)\s*[,;]\s*(?:and\s+|or\s+)?/)
+  return topLevelParts(trimEnd(text))
     .flatMap((part) => {
       const halves = part.split(/(?<!\s)\s+(?:and|or|&)\s+/);
       return halves.length > 1 && halves.every(hasRole) ? halves : [part];

@@ -59,6 +59,12 @@ const METRIC_TO = new RegExp(
   "i",
 );
 
+/**
+ * A cell the user gave no value for: a dash, asked about under Open Questions.
+ * Not "Unknown", which reads as a value (and which the PRD check flags as a placeholder).
+ */
+const NOT_STATED = "—";
+
 function metricRow(text: string) {
   const t = trimEnd(text);
   const from = METRIC_FROM.exec(t);
@@ -68,9 +74,9 @@ function metricRow(text: string) {
   const when = /\b(?:within|by|in|over|before|after|per)\b.*/i.exec(rest)?.[0];
   return {
     metric: (from ? from[1] : to![1])!.trim(),
-    baseline: from ? from[2]!.trim() : "Unknown",
+    baseline: from ? from[2]!.trim() : NOT_STATED,
     target: (from ? from[3] : to![2])!.trim(),
-    when: when ? trimEnd(when) : "Unknown",
+    when: when ? trimEnd(when) : NOT_STATED,
   };
 }
 
@@ -87,8 +93,8 @@ const goals: Writer = (facts, plan, env) => {
     if (!hasNumber(f.text) && cueScore(f.text, topic("goals")) > 0)
       lines.push(open(env, plan.title, `what are the baseline, target and timeframe for “${trimEnd(f.text)}”?`));
   for (const r of rows) {
-    if (r.baseline === "Unknown") lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
-    if (r.when === "Unknown") lines.push(open(env, plan.title, `by when should ${r.metric} reach ${r.target}?`));
+    if (r.baseline === NOT_STATED) lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
+    if (r.when === NOT_STATED) lines.push(open(env, plan.title, `by when should ${r.metric} reach ${r.target}?`));
   }
   if (
     !env.terse &&
