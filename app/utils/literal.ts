@@ -87,6 +87,23 @@ export function trimEndWhere(text: string, drop: (c: string) => boolean) {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/**
+ * How many times `stem` begins a word of `text`, any case, counting at most
+ * `limit`: what `text.match(new RegExp("(?:^|[^a-z0-9])" + stem, "gi"))`
+ * counts (the topic cues' boundary: anything but an ASCII letter or digit).
+ */
+export function countWordStarts(text: string, stem: string, limit = Number.POSITIVE_INFINITY) {
+  const needle = foldCase(stem);
+  if (!needle) return 0;
+  const hay = foldCase(text);
+  const alnum = (c: string) => (c >= "a" && c <= "z") || (c >= "0" && c <= "9");
+  let n = 0;
+  for (let at = hay.indexOf(needle); at >= 0 && n < limit; at = hay.indexOf(needle, at + needle.length)) {
+    if (at === 0 || !alnum(hay[at - 1]!)) n++;
+  }
+  return n;
+}
+
 export interface Range {
   start: number;
   end: number;

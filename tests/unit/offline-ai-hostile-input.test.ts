@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { interviewOutline } from "~/ai/builtin/answers";
 import type { BuiltinContext } from "~/ai/builtin/contract";
 import { capitalise } from "~/ai/builtin/improve-rules";
-import { findAll, findMentions, findPhrase, findWord, trimEndWhere } from "~/utils/literal";
+import { countWordStarts, findAll, findMentions, findPhrase, findWord, trimEndWhere } from "~/utils/literal";
 import { offlineTasks } from "~/ai/builtin/offline-tasks";
 import { DIAGRAM_TYPES, IMPROVEMENT_TYPES, LAUNCH_CONTENT_TYPES, PRD_STYLES, STORY_SOURCES, TEAM_SIZES } from "~/ai/schemas";
 import { checkPrd } from "~/prd-rules/check";
@@ -213,6 +213,17 @@ describe("the plain-text matchers that replaced patterns built from user text", 
       { numRuns: 2_000 },
     );
     expect(findPhrase("Send the SMS\n reminder (a+)+ now", "sms reminder (a+)+")).toBe("SMS\n reminder (a+)+");
+  });
+
+  it("countWordStarts counts what the topic cues' pattern counted for a section title's stems", () => {
+    const stem = fc.string({ unit: fc.constantFrom(..."abc"), minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(stem, around, (w, t) => {
+        const re = new RegExp(`(?:^|[^a-z0-9])(?:${escapeRegExp(w)})`, "gi");
+        expect(countWordStarts(t, w, 2)).toBe(Math.min(2, t.match(re)?.length ?? 0));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("findAll finds what an alternation of the needles, longest first, finds", () => {

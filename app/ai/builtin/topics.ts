@@ -1,3 +1,4 @@
+import { countWordStarts } from "~/utils/literal";
 import type { Topic } from "./topic-cues";
 import { DELIVERY_TOPICS } from "./topic-table-delivery";
 import { PRODUCT_TOPICS } from "./topic-table-product";
@@ -64,20 +65,6 @@ export function cueScore(text: string, t: Topic) {
     cue.lastIndex = 0;
     score += Math.min(2, text.match(cue)?.length ?? 0);
   }
-  if (t.stems?.length) {
-    const lower = text.toLowerCase();
-    for (const stem of t.stems) score += Math.min(2, wordStarts(lower, stem));
-  }
+  for (const stem of t.stems ?? []) score += countWordStarts(text, stem, 2);
   return score;
-}
-
-const isWordChar = (c: string) => (c >= "a" && c <= "z") || (c >= "0" && c <= "9");
-
-/** How many times `stem` starts a word of `lower` (at most two counted). */
-function wordStarts(lower: string, stem: string) {
-  let n = 0;
-  for (let at = lower.indexOf(stem); at >= 0 && n < 2; at = lower.indexOf(stem, at + stem.length)) {
-    if (at === 0 || !isWordChar(lower[at - 1]!)) n++;
-  }
-  return n;
 }
