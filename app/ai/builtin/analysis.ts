@@ -4,7 +4,8 @@ import { checkPrd, type CheckIssue, type PrdCheck } from "~/prd-rules/check";
 import { DIMENSION_LABELS, DIMENSIONS, type Dimension } from "../schemas";
 import { type DimensionMeasure, TECH_AREAS, WEIGHTS, clamp, measure, plural } from "./dimensions";
 import type { BuiltinContext } from "./contract";
-import { type Doc, type DocSection, readDoc, sentences, shorten, words } from "~/utils/md-doc";
+import { type Doc, type DocSection, readDoc, shorten, words } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 
 /**
  * Measures a PRD for the coach, the score, the suggestions and the roadmap:

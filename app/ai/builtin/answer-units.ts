@@ -1,4 +1,5 @@
-import { plainInline, sentences } from "~/utils/md-doc";
+import { plainInline } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 
 /**
  * The statements of one builder answer, as the user wrote them.

@@ -2,7 +2,8 @@ import type { ChatMessage } from "../types";
 import { FOLLOW_UP_PREFIX, bestTopic, type SectionPlan, firstQuestionOf, interviewOutline, mostImportant, planScore, readAnswers, targetOf } from "./answers";
 import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
-import { hasNumber, sentences, shorten, words } from "~/utils/md-doc";
+import { hasNumber, shorten, words } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 import { isThin, isVague, quoteClause, roles } from "./phrases";
 
 /**

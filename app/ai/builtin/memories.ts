@@ -1,7 +1,8 @@
 import type { MemoryCandidate, MemoryCategory, MemoryType } from "../schemas";
 import type { ChatMessage } from "../types";
 import type { BuiltinContext } from "./contract";
-import { sentences, shorten, words } from "~/utils/md-doc";
+import { shorten, words } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 import { trimEndWhere } from "~/utils/literal";
 import { ucFirst } from "./phrases";
 

@@ -2,7 +2,8 @@ import type { DiagramType } from "../schemas";
 import { type Analysis, analyze, stripPriority } from "./analysis";
 import type { BuiltinContext } from "./contract";
 import { trimEndWhere } from "~/utils/literal";
-import { type DocSection, findSection, plainInline, sameTitle, sentences, shorten } from "~/utils/md-doc";
+import { type DocSection, findSection, plainInline, sameTitle, shorten } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 import { sectionUnits } from "~/prd-rules/rules";
 
 /**

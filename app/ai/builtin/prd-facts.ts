@@ -1,6 +1,7 @@
 import type { StorySource } from "../schemas";
 import type { BuiltinContext } from "./contract";
-import { type Doc, type DocSection, plainInline, readDoc, sentences } from "~/utils/md-doc";
+import { type Doc, type DocSection, plainInline, readDoc } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 import { namedPersonas } from "./personas";
 import { type Capability, actorClauses, capabilityOf, persona, roles, stripMarkers, trimEnd } from "./phrases";
 

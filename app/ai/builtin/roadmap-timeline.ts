@@ -1,5 +1,6 @@
 import type { Roadmap } from "../schemas";
-import { type Doc, plainInline, sentences } from "~/utils/md-doc";
+import { type Doc, plainInline } from "~/utils/md-doc";
+import { proseSentences as sentences } from "~/ai/nlp/sentences";
 
 /**
  * The timeline a PRD states ("GA 10 weeks after the pilot", "launch within
