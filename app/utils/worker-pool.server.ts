@@ -48,12 +48,24 @@ export interface PoolOptions {
   };
 }
 
+/**
+ * A lane: its jobs run on at most `limit` workers at once. A `sticky` lane's
+ * jobs run only on workers that ran one before, while any is alive: what the
+ * lane loads (the offline drafter's NLP model, ~50 MB) is held by `limit`
+ * workers at most, not by every worker in turn.
+ */
+export interface Lane {
+  name: string;
+  limit: number;
+  sticky?: boolean;
+}
+
 type Answer = { value: unknown } | { error: string } | { ready: true };
 
 interface Job {
   request: unknown;
   /** Jobs of one lane run on at most `limit` workers at once (the others stay free for other work). */
-  lane?: { name: string; limit: number };
+  lane?: Lane;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -62,6 +74,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   job: Job | null;
+  /** The sticky lanes this worker has run a job of. */
+  served: Set<string>;
   timer?: NodeJS.Timeout;
 }
 
@@ -90,7 +104,10 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
   const slots = new Set<Slot>();
 
   function spawn(): Worker {
-    const resourceLimits = { maxOldGenerationSizeMb: bounds.heapMb, maxYoungGenerationSizeMb: 8 };
+    const resourceLimits = {
+      maxOldGenerationSizeMb: bounds.heapMb,
+      maxYoungGenerationSizeMb: 8,
+    };
     if (!fromSource) return new Worker(bundledScript(options.bundle), { resourceLimits });
     const entry = pathToFileURL(fileURLToPath(options.source)).href;
     const code = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
@@ -108,7 +125,12 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
   }
 
   function startSlot(): Slot {
-    const slot: Slot = { worker: spawn(), ready: !options.announcesReady, job: null };
+    const slot: Slot = {
+      worker: spawn(),
+      ready: !options.announcesReady,
+      job: null,
+      served: new Set(),
+    };
     slots.add(slot);
     slot.worker.unref();
     slot.worker.on("message", (answer: Answer) => {
@@ -132,21 +154,31 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
     return slot;
   }
 
-  /** The first queued job whose lane has room, taken off the queue. */
-  function next(): Job | undefined {
-    const index = queue.findIndex((job) => !job.lane || [...slots].filter((s) => s.job?.lane?.name === job.lane!.name).length < job.lane.limit);
+  /** May `job` run on `slot` (undefined: a worker about to start)? Its lane needs room, and a sticky lane a worker that ran it before when one is alive. */
+  function fits(job: Job, slot: Slot | undefined): boolean {
+    const lane = job.lane;
+    if (!lane) return true;
+    const all = [...slots];
+    if (all.filter((s) => s.job?.lane?.name === lane.name).length >= lane.limit) return false;
+    if (!lane.sticky) return true;
+    const holders = all.filter((s) => s.served.has(lane.name)).length;
+    return slot ? slot.served.has(lane.name) || holders < lane.limit : holders < lane.limit;
+  }
+
+  /** The first queued job that may run on `slot`, taken off the queue. */
+  function next(slot: Slot | undefined): Job | undefined {
+    const index = queue.findIndex((job) => fits(job, slot));
     return index < 0 ? undefined : queue.splice(index, 1)[0];
   }
 
   function pump() {
     for (const slot of slots) {
       if (slot.job) continue;
-      const job = next();
-      if (!job) break;
-      run(slot, job);
+      const job = next(slot);
+      if (job) run(slot, job);
     }
     while (slots.size < bounds.workers) {
-      const job = next();
+      const job = next(undefined);
       if (!job) break;
       let slot: Slot;
       try {
@@ -168,6 +200,7 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
 
   function run(slot: Slot, job: Job) {
     slot.job = job;
+    if (job.lane?.sticky) slot.served.add(job.lane.name);
     clearTimeout(slot.timer);
     // Keeps the process alive while it works; an idle worker does not.
     slot.worker.ref();
@@ -190,10 +223,15 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
 
   return {
     /** Runs one request in a worker; rejects when the queue is full, past the time budget or the heap. */
-    run(request: Request, lane?: Job["lane"]): Promise<Value> {
+    run(request: Request, lane?: Lane): Promise<Value> {
       return new Promise<Value>((resolve, reject) => {
         if (queue.length >= bounds.queue) return reject(errors.busy());
-        queue.push({ request, lane, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({
+          request,
+          lane,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        });
         pump();
       });
     },
@@ -201,7 +239,12 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
     state: () => {
       const lanes: Record<string, number> = {};
       for (const slot of slots) if (slot.job?.lane) lanes[slot.job.lane.name] = (lanes[slot.job.lane.name] ?? 0) + 1;
-      return { workers: slots.size, busy: [...slots].filter((s) => s.job).length, queued: queue.length, lanes };
+      return {
+        workers: slots.size,
+        busy: [...slots].filter((s) => s.job).length,
+        queued: queue.length,
+        lanes,
+      };
     },
     /** Stops every worker (shutdown, tests). Queued tasks fail. */
     async stop() {

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/errors";
-import { createWorkerPool } from "~/utils/worker-pool.server";
+import { createWorkerPool, type Lane } from "~/utils/worker-pool.server";
 import type { OfflineTask } from "./offline-tasks";
 import type { ThreadRequest } from "./offline-thread";
 
@@ -53,13 +53,19 @@ const pool = createWorkerPool<ThreadRequest, unknown>({
 /**
  * Long PRD checks (check-cache.server.ts sends texts over 32,000 characters
  * here) run on one worker at a time: a burst of them leaves the other worker
- * to drafting, and the pool's memory at one worker's worth.
+ * to drafting, and the pool's memory at one worker's worth. Drafting tasks
+ * read text with the NLP model (app/ai/nlp/engine.ts, ~50 MB once loaded),
+ * so they run on one worker, the same one while it lives (a sticky lane):
+ * the model is held once, not by every worker in turn, and the server stays
+ * under 400 MB (npm run bench:abuse).
  */
-const LANES: Partial<Record<OfflineTask, { name: string; limit: number }>> = { checkPrd: { name: "check", limit: 1 } };
+const CHECK: Lane = { name: "check", limit: 1 };
+const DRAFT: Lane = { name: "draft", limit: 1, sticky: true };
+const laneOf = (task: OfflineTask): Lane => (task === "checkPrd" ? CHECK : DRAFT);
 
 /** Runs one offline task in a worker thread. Rejects with 502 PROVIDER_ERROR past the time budget or when the queue is full. */
 export function runOffline<T>(task: OfflineTask, args: unknown[]): Promise<T> {
-  return pool.run({ task, args }, LANES[task]) as Promise<T>;
+  return pool.run({ task, args }, laneOf(task)) as Promise<T>;
 }
 
 /** Workers running or idle, and tasks waiting (tests, metrics). */
