@@ -165,9 +165,14 @@ export function createWorkerPool<Request, Value>(options: PoolOptions) {
     return slot ? slot.served.has(lane.name) || holders < lane.limit : holders < lane.limit;
   }
 
-  /** The first queued job that may run on `slot`, taken off the queue. */
+  /**
+   * The first queued job that may run on `slot`, taken off the queue: a job
+   * of a sticky lane this worker holds first, since no other worker may take
+   * it (a burst of other work would otherwise hold the lane back for as long).
+   */
   function next(slot: Slot | undefined): Job | undefined {
-    const index = queue.findIndex((job) => fits(job, slot));
+    const own = slot ? queue.findIndex((job) => job.lane?.sticky && slot.served.has(job.lane.name) && fits(job, slot)) : -1;
+    const index = own >= 0 ? own : queue.findIndex((job) => fits(job, slot));
     return index < 0 ? undefined : queue.splice(index, 1)[0];
   }
 

@@ -86,7 +86,7 @@ describe("POST /api/ai/improve on a selection", () => {
   it("Shorten cuts the filler of the selection and keeps its facts", async () => {
     const { last } = expectSseStream(await owner.client.post("/api/ai/improve", { content: SELECTION, improvementType: "make_concise", projectId }));
     expect(last.changed).toBe(true);
-    expect(last.fullContent).toBe("Cut no-shows from 18% to 9% within 6 months, and keep SMS opt-outs under 2% to protect the 14 clinics' lists.");
+    expect(last.fullContent).toBe("Cut no-shows from 18% to 9% within 6 months, and basically keep SMS opt-outs under 2% to protect the 14 clinics' lists.");
   });
 
   it("an instruction the offline drafter cannot carry out returns the text unchanged with changed: false", async () => {

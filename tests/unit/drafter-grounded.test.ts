@@ -186,11 +186,12 @@ describe("the builder asks only what is missing", () => {
     expect(draft.slice(draft.indexOf("## Problem"), draft.indexOf("## Target Users"))).toContain("patients miss 18% of appointments");
   });
 
-  it("follows up on an off-topic answer, keeps its words, and moves on after a real one", async () => {
+  it("follows up on an off-topic answer, leaves it out of the PRD, and moves on after a real one", async () => {
     const { builderTurn } = await import("~/ai/builtin/interview");
     const goalsQ = interviewOutline(described).find((p) => p.title === "Goals and Success Metrics")!.question;
     const off = builderTurn({ qaPairs: [], question: goalsQ, answer: "The weather was nice yesterday." }, described);
-    expect(off.response).toContain("doesn't seem to answer the question about **Goals and Success Metrics**");
+    expect(off.response).toContain("I left “The weather was nice yesterday” out of the PRD");
+    expect(off.response).toContain("It doesn't answer the question about **Goals and Success Metrics** yet.");
     expect(off.nextQuestion).toMatch(/^Could you be more specific about “Goals and Success Metrics”\?/);
     const real = builderTurn(
       {

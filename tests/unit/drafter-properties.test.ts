@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerUnits } from "~/ai/builtin/answer-units";
+import { answerUnits, labelledUnits } from "~/ai/builtin/answer-units";
 import { interviewOutline } from "~/ai/builtin/answers";
 import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
 import { generatePrd } from "~/ai/builtin/prd";
@@ -92,7 +92,8 @@ describe("answerUnits", () => {
   it("keeps list items whole, splits inline numbered lists, keeps a mitigation with its risk, and never yields a bare marker", () => {
     expect(answerUnits("1. Cut no-shows to 9%. 2. Keep opt-outs under 2%.")).toEqual(["Cut no-shows to 9%.", "Keep opt-outs under 2%."]);
     expect(answerUnits("1. Send a reminder. Include the address.\n2. Confirm by reply")).toEqual(["Send a reminder. Include the address.", "Confirm by reply"]);
-    expect(answerUnits("Risk: costs grow. Mitigation: cap the volume.")).toEqual(["Risk: costs grow. Mitigation: cap the volume."]);
+    // The label is read off and kept as the statement's label; the mitigation stays with its risk.
+    expect(labelledUnits("Risk: costs grow. Mitigation: cap the volume.")).toEqual([{ text: "Costs grow. Mitigation: cap the volume.", label: "risk" }]);
     expect(answerUnits("1.\n2)\n- \n* ok")).toEqual([]);
     // A table's rows are statements, labelled by the headers; its intro line is not.
     expect(answerUnits("Our goals:\n\n| Metric | Today | Target |\n| --- | --- | --- |\n| No-show rate | 18% | 9% by June 2027 |")).toEqual([

@@ -42,6 +42,19 @@ describe("the worker pool's lanes", () => {
     expect(await plainOnHolder).toBe(holder);
   });
 
+  it("gives a sticky lane's worker its lane's job before a backlog of other work queued earlier", async () => {
+    const workers = pool();
+    const draft: Lane = { name: "draft", limit: 1, sticky: true };
+    const holder = await workers.run({ ms: 1 }, draft);
+    const order: string[] = [];
+    const backlog = Array.from({ length: 6 }, (_, i) => workers.run({ ms: 60 }).then(() => order.push(`plain ${i}`)));
+    const drafted = workers.run({ ms: 1 }, draft).then((id) => (order.push("draft"), id));
+    expect(await drafted).toBe(holder);
+    await Promise.all(backlog);
+    // Each worker takes one plain job at once; the drafting worker's next job is the draft.
+    expect(order.indexOf("draft")).toBeLessThanOrEqual(2);
+  });
+
   it("lets a plain lane's jobs use any worker, one at a time", async () => {
     const workers = pool();
     const check: Lane = { name: "check", limit: 1 };

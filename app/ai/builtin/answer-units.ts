@@ -1,5 +1,6 @@
 import { plainInline } from "~/utils/md-doc";
 import { proseSentences as sentences } from "~/ai/nlp/sentences";
+import { headingLabel, type LabelKind, leadLabel } from "./labels";
 
 /**
  * The statements of one builder answer, as the user wrote them.
@@ -69,35 +70,83 @@ function tableUnits(rows: string[]): string[] {
   });
 }
 
-export function answerUnits(answer: string): string[] {
-  const units: string[] = [];
+/** One statement of an answer, with the label the user gave it (labels.ts), if any. */
+export interface Unit {
+  text: string;
+  label?: LabelKind;
+}
+
+/**
+ * The statements of an answer with their labels: a statement's own lead
+ * ("Risk: …", "We will not build …"), else its line's ("Out of scope: SMS.
+ * Payments too."), else the heading over its list ("Non-goals:" then items).
+ * A heading's label holds for the lines right under it and for list items
+ * until the next heading; a plain paragraph after a blank line ends it.
+ */
+export function labelledUnits(answer: string): Unit[] {
+  const units: Unit[] = [];
   const lines = answer.replace(/\r\n?/g, "\n").split("\n");
+  let heading: LabelKind | undefined;
+  let blank = false;
+  const push = (texts: string[], lineLabel?: LabelKind) => {
+    let label = lineLabel;
+    for (const raw of texts) {
+      const lead = leadLabel(raw);
+      // A label opening the line holds for the rest of it ("Out of scope: SMS. Payments too.").
+      if (lead?.written && raw === texts[0]) label = lead.kind;
+      units.push({ text: lead?.text ?? raw, label: lead?.kind ?? label ?? heading });
+    }
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trimEnd();
-    if (!line.trim()) continue;
+    if (!line.trim()) {
+      blank = true;
+      continue;
+    }
+    const wasBlank = blank;
+    blank = false;
+    const head = headingLabel(plainInline(line));
+    if (head) {
+      heading = head;
+      continue;
+    }
     if (isTableRow(line) && i + 1 < lines.length && isTableRow(lines[i + 1]!)) {
       const rows: string[] = [];
       while (i < lines.length && isTableRow(lines[i]!)) rows.push(lines[i++]!);
       i--;
-      units.push(...tableUnits(rows));
+      push(tableUnits(rows));
       continue;
     }
     const numbered = inlineNumbered(plainInline(line));
     if (numbered) {
-      units.push(...numbered.flatMap(splitLabelled));
+      push(numbered.flatMap(splitLabelled));
       continue;
     }
     const item = ITEM.exec(line);
     if (item) {
-      units.push(...splitLabelled(plainInline(item[1]!).trim()));
+      push(splitLabelled(plainInline(item[1]!).trim()));
       continue;
     }
+    if (wasBlank) heading = undefined;
     // "Risk: … Mitigation: …" is one statement: a mitigation stays with what it mitigates.
+    const own: string[] = [];
     for (const sentence of sentences(line)) {
-      if (MITIGATION_LABEL.test(sentence) && units.length && !MITIGATION_LABEL.test(units.at(-1)!)) units[units.length - 1] = `${units.at(-1)} ${sentence}`;
-      else units.push(sentence);
+      const last = own.length ? own.at(-1) : units.at(-1)?.text;
+      if (MITIGATION_LABEL.test(sentence) && last && !MITIGATION_LABEL.test(last)) {
+        if (own.length) own[own.length - 1] = `${last} ${sentence}`;
+        else units[units.length - 1]!.text = `${last} ${sentence}`;
+      } else own.push(sentence);
     }
+    push(own);
   }
   // "Our goals:" introduces what follows; it says nothing itself.
-  return units.map((u) => u.replace(/\s+/g, " ").trim()).filter((u) => enough(u) && !(/:$/.test(u) && u.split(" ").length <= 4));
+  return (
+    units
+      .map((u) => ({ ...u, text: u.text.replace(/\s+/g, " ").trim() }))
+      // A labelled item may be one word ("Non-goals:" then "- Payments").
+      .filter((u) => (enough(u.text) || (u.label && /[\p{L}\p{N}]{2}/u.test(u.text))) && !(/:$/.test(u.text) && u.text.split(" ").length <= 4))
+      .map((u) => (u.label ? u : { text: u.text }))
+  );
 }
+
+export const answerUnits = (answer: string): string[] => labelledUnits(answer).map((u) => u.text);

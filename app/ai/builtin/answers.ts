@@ -1,9 +1,15 @@
 import type { BuiltinContext, QaPair } from "./contract";
 import { sameTitle } from "~/utils/md-doc";
-import { answerUnits } from "./answer-units";
+import { answerUnits, labelledUnits } from "./answer-units";
+import { isTalk, withoutOpeningTalk } from "./chatter";
+import type { LabelKind } from "./labels";
+import { ucFirst } from "./phrases";
+import { planScore, placeStatement } from "./placement";
+import { mentions, retractionOf } from "./retractions";
+import { contextWords, isAside, isOffTopic, speaksToNoSection } from "./relevance";
 import { documentFacts } from "./document-facts";
-import { isThin, isVague, roles } from "./phrases";
-import { cueScore, type Topic, topicsForTitle } from "./topics";
+import { isThin, isVague } from "./phrases";
+import { type Topic, topicsForTitle } from "./topics";
 
 /**
  * Reading the builder's answers against a PRD outline: which section each
@@ -84,20 +90,6 @@ export function targetOf(question: string, plans: SectionPlan[], ctx: BuiltinCon
 
 export const mostImportant = (plans: SectionPlan[]) => [...plans].sort((a, b) => a.priority - b.priority || a.index - b.index)[0];
 
-/** The topic of a section a sentence speaks to most (the section's first topic on a tie). */
-export function bestTopic(text: string, plan: SectionPlan): Topic {
-  let best = plan.topics[0]!;
-  let score = -1;
-  for (const t of plan.topics) {
-    const s = cueScore(text, t);
-    if (s > score) (best = t), (score = s);
-  }
-  return best;
-}
-
-/** How strongly a sentence speaks to a section (its best topic). */
-export const planScore = (text: string, plan: SectionPlan) => Math.max(0, ...plan.topics.map((t) => cueScore(text, t)));
-
 export interface Fact {
   text: string;
   /** Index of the answer (pair) it comes from. */
@@ -109,18 +101,14 @@ export interface Fact {
   /** Sections it counts as covering (a thin answer covers none). */
   covers: number[];
   thin: boolean;
+  /** The label the user gave it ("Out of scope:", "Must:"; labels.ts). */
+  label?: LabelKind;
   /** Said about nothing the outline asks (no cue of any section, no figure, no role). */
   offTopic?: boolean;
   /** From the project description, standing in for a section nobody answered. */
   fromDescription?: boolean;
   /** From the project's current PRD (an import, or the user's edits), for a section no answer covers. */
   fromDocument?: boolean;
-}
-
-/** An answer that speaks to no section: no cue of any, no figure, no role ("The weather was nice yesterday."). */
-function isOffTopic(answer: string, live: SectionPlan[]) {
-  if (/\d/.test(answer) || roles(answer).length) return false;
-  return answerUnits(answer).every((u) => live.every((p) => planScore(u, p) === 0));
 }
 
 export interface Reading {
@@ -131,6 +119,12 @@ export interface Reading {
   covered: boolean[];
   /** Sections already asked about (answered, or skipped after two thin answers). */
   asked: Set<number>;
+  /** Per answer: every statement of it went to another section than its question's. */
+  missed: boolean[];
+  /** Statements the user took back, by the answer that took them back. */
+  retracted: { answer: number; text: string }[];
+  /** Sentences left out of the PRD: about nothing the project or their question names. */
+  asides: { answer: number; text: string }[];
 }
 
 export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinContext): Reading {
@@ -138,36 +132,86 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
   const targets: number[] = [];
   const asked = new Set<number>();
   const thinCount = new Map<number, number>();
+  const missed: boolean[] = [];
+  const asides: { answer: number; text: string }[] = [];
+  const retracted: { answer: number; text: string }[] = [];
   const live = plans.filter((p) => !p.derived);
   pairs.forEach((pair, answer) => {
     const target = targetOf(pair.question, plans, ctx);
     targets.push(target);
-    const offTopic = !isThin(pair.answer) && isOffTopic(pair.answer, live);
-    const thin = isThin(pair.answer) || offTopic;
-    if (target >= 0) {
-      const n = (thinCount.get(target) ?? 0) + (thin ? 1 : 0);
-      thinCount.set(target, n);
-      if (!thin || n >= 2) asked.add(target);
+    // Without a description, the first answer is what the project is: there is nothing yet to be off.
+    const context = answer > 0 || ctx.projectDescription?.trim() ? contextWords(ctx, pair.question, pairs.slice(0, answer)) : undefined;
+    const offTopic = !isThin(pair.answer) && (context ? isOffTopic(pair.answer, context, live, plans[target]) : speaksToNoSection(pair.answer, live));
+    // "Scratch that." is short, not thin: it says something.
+    const retracting = labelledUnits(pair.answer).some((u) => !u.label && retractionOf(withoutOpeningTalk(u.text)));
+    const thin = (isThin(pair.answer) && !retracting) || offTopic;
+    const first = facts.length;
+    readPair(pair, answer, target, thin, offTopic, context);
+    // An answer that only took something back leaves its question open: the interview asks it again.
+    if (retracting && facts.slice(first).every((f) => f.label === "out")) {
+      missed.push(false);
+      return;
     }
+    // An answer whose every statement went to another section has not answered its question yet.
+    const mine = facts.slice(first);
+    const allAside = mine.length === 0 && asides.some((a) => a.answer === answer);
+    const miss = target >= 0 && !thin && (allAside || (mine.length > 0 && !mine.some((f) => f.covers.includes(target))));
+    missed.push(miss);
+    if (target >= 0) {
+      const n = (thinCount.get(target) ?? 0) + (thin || miss ? 1 : 0);
+      thinCount.set(target, n);
+      if (!(thin || miss) || n >= 2) asked.add(target);
+    }
+  });
+
+  function readPair(pair: QaPair, answer: number, target: number, thin: boolean, offTopic: boolean, context: Set<string> | undefined) {
     if (isVague(pair.answer)) return;
+    // An answer about nothing the project names is not written into the PRD; the builder asks again.
+    // (A first answer with nothing before it to compare is kept where it was asked, marked, and used for nothing else.)
+    if (offTopic && context) {
+      for (const unit of labelledUnits(pair.answer)) if (!isTalk(unit.text)) asides.push({ answer, text: withoutOpeningTalk(unit.text) });
+      return;
+    }
     const own = target >= 0 || lower(pair.question) === lower(firstQuestionOf(ctx));
-    for (const text of answerUnits(pair.answer)) {
-      const scores = new Map(live.map((p) => [p.index, planScore(text, p)]));
-      const best = Math.max(0, ...scores.values());
-      const bestPlans = best > 0 ? live.filter((p) => scores.get(p.index) === best).map((p) => p.index) : [];
-      let sections: number[];
-      let covers: number[];
-      if (target < 0) {
-        sections = bestPlans.slice(0, 2);
-        covers = best >= 2 ? sections : [];
-      } else {
-        const mine = scores.get(target) ?? 0;
-        if (mine === best || (mine === 0 && best < 2)) sections = covers = [target];
-        else if (mine > 0) {
-          sections = [target, ...bestPlans.slice(0, 1)];
-          covers = best >= 4 ? sections : [target];
-        } else sections = covers = bestPlans.slice(0, 2);
+    const firstAnswer = lower(pair.question) === lower(firstQuestionOf(ctx)) || lower(pair.question) === lower(GENERIC_FIRST_QUESTION);
+    for (const unit of labelledUnits(pair.answer)) {
+      let label = unit.label;
+      let text = withoutOpeningTalk(unit.text);
+      // What the user takes back goes ("scratch that", "let's not do the waitlist"); what they say instead stays.
+      const taken = label ? undefined : retractionOf(text);
+      if (taken) {
+        const gone =
+          taken.kind === "previous" ? facts.slice(-1).filter((f) => f.answer >= 0) : facts.filter((f) => f.answer >= 0 && mentions(f.text, taken.subject));
+        for (const f of gone) facts.splice(facts.indexOf(f), 1);
+        retracted.push(...gone.map((f) => ({ answer, text: f.text })));
+        if (taken.kind === "subject") {
+          // A decision: what was dropped is a non-goal, in the user's words.
+          const outPlan = placeStatement(taken.subject, "out", target, false, plans);
+          facts.push({
+            text: `${ucFirst(taken.subject)} (decided against in the interview).`,
+            answer,
+            sections: outPlan.sections,
+            covers: [],
+            thin: false,
+            label: "out",
+          });
+        }
+        if (!taken.rest) continue;
+        // What is said instead takes the place of what it replaces.
+        text = taken.rest;
+        label = gone[0]?.label;
+        const { sections, covers } = gone[0] ?? placeStatement(text, label, target, firstAnswer, plans);
+        facts.push({ text, answer, sections, covers: thin ? [] : covers, thin, ...(label ? { label } : {}) });
+        continue;
       }
+      // Talk is not content: "Good question." is not written; "OK so the clinic…" loses its "OK so".
+      if (isTalk(text)) continue;
+      // A sentence about nothing the project or the question names is left out, and the builder says so.
+      if (!label && context && isAside(text, context, live, plans[target])) {
+        asides.push({ answer, text });
+        continue;
+      }
+      const { sections, covers } = placeStatement(text, label, target, firstAnswer, plans);
       facts.push({
         text,
         answer,
@@ -175,10 +219,11 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
         sections,
         covers: thin ? [] : covers,
         thin,
+        ...(label ? { label } : {}),
         ...(offTopic ? { offTopic } : {}),
       });
     }
-  });
+  }
   // The project's current PRD (imported or edited) fills the sections no answer covers, in its own words.
   const answered = new Set(facts.flatMap((f) => f.covers));
   for (const { plan, text } of documentFacts(ctx.document, plans)) {
@@ -195,7 +240,7 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
   const coveredLive = new Set(facts.flatMap((f) => f.covers));
   const any = coveredLive.size > 0;
   const covered = plans.map((p) => (p.derived ? any : coveredLive.has(p.index)));
-  return { plans, facts, targets, covered, asked };
+  return { plans, facts, targets, covered, asked, missed, asides, retracted };
 }
 
 /** The plan whose title matches one of the given names, for callers that know the title. */

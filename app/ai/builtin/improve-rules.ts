@@ -166,11 +166,9 @@ const FILLER: [RegExp, string][] = [
   [/\bfuture plans\b/gi, "plans"],
   [/\b(?:it is|it's) important to note that\s*/gi, ""],
   [/\b(?:it should be noted that|needless to say|as a matter of fact|for all intents and purposes),?\s*/gi, ""],
-  [/\bI (?:think|believe|feel)(?: that)?\s+/gi, ""],
-  // Not after "not" ("not quite ready", "not really needed" say something else without it). "just" stays: it often means "only".
-  [/(?<!\bnot\s)\b(?:basically|actually|literally|really|very|quite|simply|totally)\s+/gi, ""],
-  // "kind of" as a hedge, not as a noun ("this kind of invoice").
-  [/(?<!\b(?:a|an|the|this|that|these|those|any|some|what|which|each|every|same|one|no|not|all|other)\s)\b(?:kind|sort) of\s+/gi, ""],
+  // Intensifiers that add nothing a reader needs. Qualifiers that carry the writer's claim stay (issue 34):
+  // "basically done", "not quite ready", "don't really need", "I think", "kind of slow", "roughly".
+  [/(?<!\bnot\s)\b(?:literally|very)\s+(?=[a-z])/gi, ""],
 ];
 
 const JARGON: Record<string, string> = {

@@ -1,9 +1,11 @@
 import type { ChatMessage } from "../types";
-import { FOLLOW_UP_PREFIX, bestTopic, type SectionPlan, firstQuestionOf, interviewOutline, mostImportant, planScore, readAnswers, targetOf } from "./answers";
+import { FOLLOW_UP_PREFIX, type SectionPlan, firstQuestionOf, interviewOutline, mostImportant, readAnswers, targetOf } from "./answers";
+import { bestTopic, planScore } from "./placement";
 import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
-import { hasNumber, shorten, words } from "~/utils/md-doc";
+import { shorten, words } from "~/utils/md-doc";
 import { proseSentences as sentences } from "~/ai/nlp/sentences";
+import { isMeasurable } from "./metrics";
 import { isThin, isVague, quoteClause, roles } from "./phrases";
 
 /**
@@ -49,7 +51,8 @@ const LEAD_INS: Record<string, string> = {
 
 function leadIn(plan: SectionPlan | undefined, answer: string) {
   const id = plan ? bestTopic(answer, plan).id : "";
-  if (id === "goals") return hasNumber(answer) ? "Good, that's a measurable target:" : "Noted the goal:";
+  // Measurable only with a metric and a number that has a baseline, a target or a date, not for any digit.
+  if (id === "goals") return isMeasurable(answer) ? "Good, that's a measurable target:" : "Noted the goal (it needs a number and a date to be measurable):";
   return LEAD_INS[id] ?? "Thanks, noted:";
 }
 
@@ -62,13 +65,41 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
   const last = pairs.length - 1;
   const target = plans[reading.targets[last] ?? -1];
   const answer = input.answer.trim();
-  const offTopic = reading.facts.some((f) => f.answer === last && f.offTopic);
-  const thin = isThin(answer) || offTopic;
-  const landed = [...new Set(reading.facts.filter((f) => f.answer === last).flatMap((f) => f.sections))].map((i) => plans[i]!);
+  // Every statement left out as an aside: nothing of this answer is in the PRD.
+  const mine = reading.facts.filter((f) => f.answer === last);
+  const offTopic = reading.asides.some((a) => a.answer === last) && !mine.length;
+  // A first answer with nothing to compare it with is kept, but marked when it speaks to no section.
+  const kept = mine.length > 0 && mine.every((f) => f.offTopic);
+  const missed = Boolean(reading.missed[last]);
+  const thin = isThin(answer) || offTopic || kept || missed;
+  const written = reading.facts.filter((f) => f.answer === last);
+  const landed = [...new Set(written.flatMap((f) => f.sections))].map((i) => plans[i]!);
+  // The answer's first statement as the PRD will have it (talk and asides left out).
+  const said = written[0]?.text ?? answerUnits(answer)[0] ?? answer;
 
+  const asides = reading.asides.filter((a) => a.answer === last);
+  const project = ctx.projectName?.trim() ? `**${ctx.projectName.trim()}**` : "this product";
+  const leftOut = asides.length
+    ? ` I left ${asides
+        .slice(0, 2)
+        .map((a) => `“${quoteClause(a.text, 80)}”`)
+        .join(" and ")} out of the PRD: it doesn't seem to be about ${project}.`
+    : "";
+  const dropped = reading.retracted.filter((r) => r.answer === last);
+  const takenOut = dropped.length
+    ? `Taken out of the PRD: ${dropped
+        .slice(0, 3)
+        .map((r) => `“${quoteClause(r.text, 80)}”`)
+        .join(", ")}.`
+    : "";
   let ack: string;
-  if (isVague(answer)) ack = "No problem if that isn't settled yet.";
-  else if (offTopic && target) ack = `I've kept “${quoteClause(answer)}”, but it doesn't seem to answer the question about **${target.title}** yet.`;
+  if (takenOut && !written.some((f) => f.label !== "out")) ack = takenOut;
+  else if (isVague(answer)) ack = "No problem if that isn't settled yet.";
+  else if (offTopic && target) ack = `${leftOut.trim()} It doesn't answer the question about **${target.title}** yet.`;
+  else if (asides.length && !landed.length) ack = leftOut.trim();
+  else if (kept && target) ack = `I've kept “${quoteClause(answer)}”, but it doesn't seem to answer the question about **${target.title}** yet.`;
+  else if (missed && target && landed.length)
+    ack = `Noted under **${landed[0]!.title}**: “${quoteClause(said, 120)}”. That doesn't answer the question about **${target.title}** yet.`;
   else if (thin) ack = `“${quoteClause(answer)}” — noted.`;
   else {
     const home = landed[0] ?? target;
@@ -78,7 +109,7 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
           .map((p) => `**${p.title}**`)
           .join(" and ")}.`
       : "";
-    ack = `${leadIn(home, answer)} “${quoteClause(answerUnits(answer)[0] ?? answer, 120)}”.${where}`;
+    ack = `${takenOut ? `${takenOut} ` : ""}${leadIn(home, said)} “${quoteClause(said, 120)}”.${where}${leftOut}`;
   }
 
   const substantive = pairs.filter((p) => !isThin(p.answer)).length;

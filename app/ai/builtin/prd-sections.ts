@@ -5,6 +5,7 @@ import { hasNumber, shorten } from "~/utils/md-doc";
 import { type Capability, actorClauses, capabilityOf, entityOf, headNoun, plural, stripMarkers, trimEnd, ucFirst } from "./phrases";
 import { dataModel as proposeModel } from "./data-model";
 import { findPhrase } from "~/utils/literal";
+import { isMeasurable, metricRow, NOT_STATED } from "./metrics";
 import { story } from "./stories";
 import { type Topic, cueScore, topic } from "./topics";
 
@@ -49,37 +50,6 @@ export function renderTopic(t: Topic, facts: Fact[], plan: SectionPlan, env: Env
 
 type Writer = (facts: Fact[], plan: SectionPlan, env: Env) => string[];
 
-const AMOUNT = "\\$?[\\d.,]+\\s?(?:%|percent|[kmx]\\b|(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|points?|pts)\\b)?";
-const METRIC_FROM = new RegExp(
-  `^(?:(?:cut|reduce|increase|raise|grow|improve|lower|decrease|drop|lift|boost|bring|move|get)\\s+)?(.+?)\\s+from\\s+(${AMOUNT})\\s+to\\s+(${AMOUNT})(.*)$`,
-  "i",
-);
-const METRIC_TO = new RegExp(
-  `^(?:cut|reduce|increase|raise|grow|improve|lower|decrease|lift|boost|bring|move|get)\\s+(.+?)\\s+(?:to|below|above|under|over)\\s+(${AMOUNT})(.*)$`,
-  "i",
-);
-
-/**
- * A cell the user gave no value for: a dash, asked about under Open Questions.
- * Not "Unknown", which reads as a value (and which the PRD check flags as a placeholder).
- */
-const NOT_STATED = "—";
-
-function metricRow(text: string) {
-  const t = trimEnd(text);
-  const from = METRIC_FROM.exec(t);
-  const to = from ? null : METRIC_TO.exec(t);
-  if (!from && !to) return null;
-  const rest = (from ? from[4] : to![3]) ?? "";
-  const when = /\b(?:within|by|in|over|before|after|per)\b.*/i.exec(rest)?.[0];
-  return {
-    metric: (from ? from[1] : to![1])!.trim(),
-    baseline: from ? from[2]!.trim() : NOT_STATED,
-    target: (from ? from[3] : to![2])!.trim(),
-    when: when ? trimEnd(when) : NOT_STATED,
-  };
-}
-
 const goals: Writer = (facts, plan, env) => {
   if (!facts.length) return [open(env, plan.title, topic("goals").question)];
   const out = bullets(facts);
@@ -90,7 +60,7 @@ const goals: Writer = (facts, plan, env) => {
   }
   const lines: string[] = [];
   for (const f of facts)
-    if (!hasNumber(f.text) && cueScore(f.text, topic("goals")) > 0)
+    if (!isMeasurable(f.text) && !metricRow(f.text) && cueScore(f.text, topic("goals")) > 0)
       lines.push(open(env, plan.title, `what are the baseline, target and timeframe for “${trimEnd(f.text)}”?`));
   for (const r of rows) {
     if (r.baseline === NOT_STATED) lines.push(open(env, plan.title, `what is today's baseline for ${r.metric}?`));
@@ -144,22 +114,32 @@ const PRIORITY: [RegExp, string][] = [
   [/\b(could|nice to have|optional|maybe)\b/i, "Could"],
 ];
 
-const requirements: Writer = (facts, plan, env) => {
+const LABEL_PRIORITY: Partial<Record<string, string>> = { must: "Must", should: "Should", could: "Could" };
+
+const requirements: Writer = (allFacts, plan, env) => {
+  // What the user said is out of scope is never a requirement, wherever it was said.
+  const facts = allFacts.filter((f) => f.label !== "out");
+  const outside = allFacts.filter((f) => f.label === "out").map((f) => `- _Out of scope:_ ${f.text}`);
+  return [...requirementLines(facts, plan, env), ...(outside.length ? ["", ...outside] : [])];
+};
+
+const requirementLines = (facts: Fact[], plan: SectionPlan, env: Env): string[] => {
   // A sentence that states a requirement is quoted; one that only says who does what ("the clerk sends reminders") gives its clauses.
-  const stated = facts.map((f) => f.text).filter((t) => !actorClauses(t).length || capabilityOf(t)?.source === trimEnd(stripMarkers(t)));
-  const derived = env.capabilities.filter((c) => !stated.some((s) => s.includes(c.source)));
-  const items = [
-    ...stated.map((s) => ({ text: s, from: "" })),
+  const stated = facts.filter((f) => !actorClauses(f.text).length || capabilityOf(f.text)?.source === trimEnd(stripMarkers(f.text)));
+  const derived = env.capabilities.filter((c) => !stated.some((s) => s.text.includes(c.source)));
+  const items: { text: string; from: string; priority?: string }[] = [
+    ...stated.map((f) => ({ text: f.text, from: "", priority: f.label && LABEL_PRIORITY[f.label] })),
     ...derived.map((c) => ({ text: `${ucFirst(c.role ? `the ${c.role} can ${c.verb} ${c.object}` : c.want)}.`, from: c.source })),
   ];
   if (!items.length) return [open(env, plan.title, topic("requirements").question)];
   if (env.style === "agile" && /epic/i.test(plan.title)) return epics(items.map((i) => i.text));
   const out = items.map((it, i) => {
-    // A priority only when the user gave one; the missing ones are asked once, under Open Questions.
-    const p = PRIORITY.find(([re]) => re.test(it.text))?.[1];
+    // A priority only when the user gave one (a "Must:" label, or the word); the missing ones are asked once, under Open Questions.
+    const p = it.priority ?? PRIORITY.find(([re]) => re.test(it.text))?.[1];
     return `- **FR-${i + 1}**${p ? ` (${p})` : ""}: ${it.text}${it.from ? ` _(from: “${it.from}”)_` : ""}`;
   });
-  if (items.some((it) => !PRIORITY.some(([re]) => re.test(it.text)))) env.gaps.push(`**${plan.title}:** which requirements are Must, Should or Could?`);
+  if (items.some((it) => !it.priority && !PRIORITY.some(([re]) => re.test(it.text))))
+    env.gaps.push(`**${plan.title}:** which requirements are Must, Should or Could?`);
   return out;
 };
 
@@ -182,13 +162,19 @@ function epics(items: string[]) {
 
 const NEGATIVE = /\b(not|won't|will not|out of scope|later|exclud\w*|non-goals?|no\b|never|leave out|leaving out|v2|phase 2)\b/i;
 
+/** Out of scope: what the user labelled so ("Out of scope:", "We will not …"), or, unlabelled, what reads as a negation. */
+export const isOutOfScope = (f: Fact) => f.label === "out" || (f.label !== "in" && NEGATIVE.test(f.text));
+
 const scope: Writer = (facts, plan, env) => {
-  const out = facts.filter((f) => NEGATIVE.test(f.text));
-  const inside = facts.filter((f) => !NEGATIVE.test(f.text));
+  const out = facts.filter(isOutOfScope);
+  const inside = facts.filter((f) => !isOutOfScope(f));
   const lines: string[] = [];
   const nonGoals = out.length ? bullets(out) : [open(env, plan.title, "what are you deliberately leaving out, and why?")];
-  // A section that is only about non-goals keeps everything said under it.
-  if (/^non-goals?$/i.test(plan.title)) return inside.length ? [...bullets(inside), ...(out.length ? nonGoals : [])] : nonGoals;
+  // A section that is only about non-goals keeps everything said under it, except what was labelled in scope.
+  if (/^(?:non-goals?|out of scope)$/i.test(plan.title)) {
+    const kept = facts.filter((f) => f.label !== "in");
+    return kept.length ? bullets(kept) : nonGoals;
+  }
   // A blank line after each label keeps it a paragraph of its own in Markdown.
   lines.push("**In scope**", "", ...(inside.length ? bullets(inside) : [open(env, plan.title, "what is in scope for the first release?")]), "");
   lines.push("**Non-goals**", "", ...nonGoals);

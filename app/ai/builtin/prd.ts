@@ -1,10 +1,12 @@
 import type { PrdStyle } from "../schemas";
-import { type Fact, type SectionPlan, bestTopic, planScore, planSections, readAnswers } from "./answers";
+import { type Fact, type SectionPlan, planSections, readAnswers } from "./answers";
+import { bestTopic, planScore } from "./placement";
 import type { BuiltinContext, BuiltinMemory, QaPair } from "./contract";
 import { shorten } from "~/utils/md-doc";
 import { type Env, renderTopic } from "./prd-sections";
 import { type Capability, actorClauses, capabilityOf, entityNouns, quoteClause, trimEnd, ucFirst } from "./phrases";
 import { namedPersonas, personaLine } from "./personas";
+import { LABEL_TOPIC } from "./labels";
 import { cueScore, topic } from "./topics";
 
 /**
@@ -87,7 +89,9 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
   );
   // Facts about a topic: in a section on it, and (in a section on several topics) closest to it.
   // An off-topic answer stays in its section, in its words, but speaks for no topic (the Overview, stories, personas).
-  const ofTopic = (id: string) => facts.filter((f) => !f.offTopic && f.sections.some((i) => bestTopic(f.text, plans[i]!).id === id));
+  // What the user put out of scope feeds no story, capability or record.
+  const inScope = facts.filter((f) => f.label !== "out");
+  const ofTopic = (id: string) => inScope.filter((f) => !f.offTopic && f.sections.some((i) => topicOf(f, plans[i]!).id === id));
   const goalFacts = ofTopic("goals");
   const reqTexts = [...ofTopic("requirements"), ...ofTopic("stories")].map((f) => f.text);
   const env: Env = {
@@ -95,11 +99,11 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
     terse: style === "lean" || prefs.some((m) => SHORT.test(m.content)),
     tables: !prefs.some((m) => NO_TABLES.test(m.content)),
     ctx,
-    ...personasOf(ofTopic("users").length ? ofTopic("users") : facts),
-    goals: goalFacts.length ? goalFacts : facts.filter((f) => cueScore(f.text, topic("goals")) >= 2),
+    ...personasOf(ofTopic("users").length ? ofTopic("users") : inScope),
+    goals: goalFacts.length ? goalFacts : inScope.filter((f) => cueScore(f.text, topic("goals")) >= 2),
     problems: ofTopic("problem"),
-    capabilities: capabilities(reqTexts, facts),
-    entities: entityNouns(reqTexts.length ? reqTexts : facts.map((f) => f.text)),
+    capabilities: capabilities(reqTexts, inScope),
+    entities: entityNouns(reqTexts.length ? reqTexts : inScope.map((f) => f.text)),
     gaps: [],
     mainTopics: new Set(plans.map((p) => p.topics[0]!.id)),
   };
@@ -158,8 +162,17 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
  */
 function withoutAskedQuestions(body: string[], listed: boolean) {
   const asked = (l: string) => l.startsWith("_Open question:_");
-  if (!listed || !body.some((l) => l.trim() && !asked(l))) return body;
-  return body.filter((l) => !asked(l));
+  // A label ("**In scope**") says nothing by itself.
+  const label = (l: string) => /^\*\*[^*]+\*\*$/.test(l.trim());
+  if (!listed || !body.some((l) => l.trim() && !asked(l) && !label(l))) return body;
+  const kept = body.filter((l) => !asked(l));
+  // A label left with nothing under it goes too.
+  return kept.filter((l, i) => !label(l) || (kept.slice(i + 1).find((n) => n.trim()) !== undefined && !label(kept.slice(i + 1).find((n) => n.trim())!)));
+}
+
+/** The topic of a section a fact is about: the one its label names, else the one it speaks to most. */
+function topicOf(f: Fact, plan: SectionPlan) {
+  return (f.label && plan.topics.find((t) => t.id === LABEL_TOPIC[f.label!])) || bestTopic(f.text, plan);
 }
 
 /** The personas the user named, primary first, for the stories and the "For:" line. */
@@ -193,8 +206,9 @@ function sectionBody(plan: SectionPlan, facts: Fact[], env: Env): string[] {
   // A section with several topics: each fact goes under the topic it speaks to most.
   const groups = live.map((t) => ({ t, facts: [] as Fact[] }));
   for (const f of facts) {
+    const labelled = f.label && groups.find((g) => g.t.id === LABEL_TOPIC[f.label!]);
     const scores = groups.map((g) => cueScore(f.text, g.t));
-    groups[scores.indexOf(Math.max(...scores))]!.facts.push(f);
+    (labelled || groups[scores.indexOf(Math.max(...scores))]!).facts.push(f);
   }
   return groups.flatMap((g, i) => [...(i ? [""] : []), ...renderTopic(g.t, g.facts, plan, env)]);
 }
@@ -230,7 +244,7 @@ function derivedBody(plan: SectionPlan, env: Env, _facts: Fact[]): string[] {
 
 function openQuestions(env: Env, facts: Fact[]): string[] {
   const raised = facts
-    .filter((f) => /\?|\b(not sure|unsure|undecided|tbd|to be decided|don't know yet|unclear)\b/i.test(f.text))
+    .filter((f) => f.label === "open" || /\?|\b(not sure|unsure|undecided|tbd|to be decided|don't know yet|unclear)\b/i.test(f.text))
     .map((f) => `**Raised in the interview:** ${f.text}`);
   const all = [...new Set([...raised, ...env.gaps])];
   if (!all.length) return ["No open questions came up in the interview. Add any that come up in review, each with an owner."];

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
+import { builderTurn, firstQuestion } from "~/ai/builtin/interview";
+import { generatePrd } from "~/ai/builtin/prd";
+import { retractionOf } from "~/ai/builtin/retractions";
+import { userStories } from "~/ai/builtin/specs";
+
+/**
+ * What the user takes back stays out (issue 34). A dental-waitlist
+ * interview where the PM changes their mind twice, written for this test.
+ */
+
+const section = (prd: string, title: string) => prd.split(`## ${title}\n`)[1]?.split("\n## ")[0] ?? "";
+
+function interview(ctx: BuiltinContext, answers: string[]) {
+  const pairs: QaPair[] = [];
+  const turns: ReturnType<typeof builderTurn>[] = [];
+  let question = firstQuestion(ctx);
+  for (const answer of answers) {
+    const turn = builderTurn({ qaPairs: pairs, question, answer }, ctx);
+    turns.push(turn);
+    pairs.push({ question, answer });
+    if (!turn.nextQuestion) break;
+    question = turn.nextQuestion;
+  }
+  return { pairs, turns };
+}
+
+describe("reading a retraction", () => {
+  it("knows what takes back the statement before, and what names its subject", () => {
+    expect(retractionOf("Scratch that.")).toEqual({ kind: "previous" });
+    expect(retractionOf("Scratch that last one.")).toEqual({ kind: "previous" });
+    expect(retractionOf("Never mind, reminders go out by email.")).toEqual({ kind: "previous", rest: "Reminders go out by email." });
+    expect(retractionOf("Let's not do the waitlist.")).toEqual({ kind: "subject", subject: "waitlist" });
+    expect(retractionOf("We won't need the CSV export after all.")).toEqual({ kind: "subject", subject: "CSV export" });
+    expect(retractionOf("Actually, use email instead of SMS.")).toEqual({ kind: "subject", subject: "SMS", rest: "Use email." });
+  });
+
+  it("is not fooled by requirements that only sound like one", () => {
+    for (const s of [
+      "Cut no-shows from 18% to 9%.",
+      "We will not build a mobile app.",
+      "Drop the export into the shared folder every night.",
+      "Forget-me-not reminders go out weekly.",
+    ])
+      expect(retractionOf(s), s).toBeUndefined();
+  });
+});
+
+describe("an interview where the PM changes their mind", () => {
+  const ctx: BuiltinContext = { memories: [], projectName: "Clinic waitlist", projectDescription: "Fill cancelled dental appointments from a waitlist." };
+  const { pairs, turns } = interview(ctx, [
+    "When a patient cancels, the slot stays empty; about 30 slots a week across 4 clinics.",
+    "Fill 20 of the 30 weekly cancelled slots by March 2027.",
+    "Receptionists at the front desk, and patients on the waitlist.",
+    "- Text the first patient on the waitlist when a slot opens\n- Let patients join the waitlist online\n- A loyalty points program for patients who accept",
+    "Scratch that last one. Let's not do the online join either.",
+  ]);
+  const prd = generatePrd({ style: "comprehensive", qaPairs: pairs }, ctx);
+
+  it("keeps no retracted feature in the requirements, the stories or the overview", () => {
+    expect(section(prd, "Functional Requirements")).toContain("Text the first patient on the waitlist when a slot opens");
+    expect(prd).not.toMatch(/loyalty points/i);
+    expect(section(prd, "Functional Requirements")).not.toMatch(/join the waitlist online/);
+    expect(section(prd, "Overview")).not.toMatch(/loyalty|online/i);
+    expect(userStories({ content: prd, source: "prd" }, ctx)).not.toMatch(/loyalty|join the waitlist online/i);
+  });
+
+  it("records a dropped feature as a decision under Non-goals, and says what it took out", () => {
+    expect(section(prd, "Scope and Non-Goals")).toMatch(/Online join \(decided against in the interview\)/);
+    const taking = turns.at(-1)!;
+    expect(taking.response).toContain("Taken out of the PRD: “A loyalty points program for patients who accept”, “Let patients join the waitlist online”.");
+  });
+
+  it("asks the question it was answering again, since a retraction answers nothing", () => {
+    expect(turns.at(-1)!.nextQuestion).toBe(pairs.at(-1)!.question);
+  });
+});
