@@ -5,8 +5,9 @@ import { leanOnePager } from "#db/seed/templates/lean-one-pager";
 import { mobileFeature } from "#db/seed/templates/mobile-feature";
 import { standardPrd } from "#db/seed/templates/standard-prd";
 import { technicalApi } from "#db/seed/templates/technical-api";
-import type { BuiltinContext, BuiltinMemory, QaPair } from "~/ai/builtin/contract";
+import type { BuiltinContext, BuiltinMemory } from "~/ai/builtin/contract";
 import { improve, writingNotes } from "~/ai/builtin/improve";
+import { runInterview } from "../support/interview";
 import { builderTurn, chat, firstQuestion } from "~/ai/builtin/interview";
 import { launchContent } from "~/ai/builtin/launch";
 import { extractMemories } from "~/ai/builtin/memories";
@@ -32,20 +33,7 @@ const ANSWERS = [
   "Cut days sales outstanding from 58 to 40 within two quarters of launch.",
 ];
 
-/** Runs the interview: each answer answers the question the previous turn asked. */
-function interview(ctx: BuiltinContext, answers: string[]) {
-  const pairs: QaPair[] = [];
-  const turns = [];
-  let question = firstQuestion(ctx);
-  for (const answer of answers) {
-    const turn = builderTurn({ qaPairs: pairs, question, answer }, ctx);
-    turns.push(turn);
-    pairs.push({ question, answer });
-    if (!turn.nextQuestion) break;
-    question = turn.nextQuestion;
-  }
-  return { pairs, turns, next: question };
-}
+const interview = runInterview;
 
 describe("firstQuestion", () => {
   it("is the template's initial question, or a generic opening question", () => {

@@ -3,6 +3,7 @@ import { interviewOutline, planSections } from "~/ai/builtin/answers";
 import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
 import { generatePrd, STYLE_OUTLINES } from "~/ai/builtin/prd";
 import { userStories } from "~/ai/builtin/specs";
+import { sectionOf } from "../support/interview";
 
 /**
  * Placement by question and by the user's own labels (issue 34): a labelled
@@ -24,7 +25,7 @@ function pairsFor(context: BuiltinContext, bySection: Record<string, string>, ou
   });
 }
 
-const section = (prd: string, title: string) => prd.split(`## ${title}\n`)[1]?.split("\n## ")[0] ?? "";
+const section = sectionOf;
 
 describe("labels route lines to their sections", () => {
   const pairs = pairsFor(ctx, {

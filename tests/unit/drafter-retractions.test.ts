@@ -1,30 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
-import { builderTurn, firstQuestion } from "~/ai/builtin/interview";
+import type { BuiltinContext } from "~/ai/builtin/contract";
 import { generatePrd } from "~/ai/builtin/prd";
 import { retractionOf } from "~/ai/builtin/retractions";
 import { userStories } from "~/ai/builtin/specs";
+import { runInterview, sectionOf } from "../support/interview";
 
 /**
  * What the user takes back stays out (issue 34). A dental-waitlist
  * interview where the PM changes their mind twice, written for this test.
  */
 
-const section = (prd: string, title: string) => prd.split(`## ${title}\n`)[1]?.split("\n## ")[0] ?? "";
-
-function interview(ctx: BuiltinContext, answers: string[]) {
-  const pairs: QaPair[] = [];
-  const turns: ReturnType<typeof builderTurn>[] = [];
-  let question = firstQuestion(ctx);
-  for (const answer of answers) {
-    const turn = builderTurn({ qaPairs: pairs, question, answer }, ctx);
-    turns.push(turn);
-    pairs.push({ question, answer });
-    if (!turn.nextQuestion) break;
-    question = turn.nextQuestion;
-  }
-  return { pairs, turns };
-}
+const section = sectionOf;
+const interview = runInterview;
 
 describe("reading a retraction", () => {
   it("knows what takes back the statement before, and what names its subject", () => {

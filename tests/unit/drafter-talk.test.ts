@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isTalk, withoutOpeningTalk } from "~/ai/builtin/chatter";
-import type { BuiltinContext, QaPair } from "~/ai/builtin/contract";
-import { builderTurn, firstQuestion } from "~/ai/builtin/interview";
+import type { BuiltinContext } from "~/ai/builtin/contract";
+import { builderTurn } from "~/ai/builtin/interview";
 import { isMeasurable } from "~/ai/builtin/metrics";
 import { generatePrd } from "~/ai/builtin/prd";
+import { runInterview } from "../support/interview";
 
 /**
  * Conversation is not content (issue 34): talk is not written, an opening
@@ -51,15 +52,7 @@ describe("a rambling interview", () => {
     "OK so nurses text each other at 2am to find cover and the ward manager approves by phone. My cat knocked over my coffee this morning, sorry.",
     "Good question. Hmm. We want fewer unfilled shifts, roughly from 40 a month to 10 by next summer.",
   ];
-  const pairs: QaPair[] = [];
-  const turns: ReturnType<typeof builderTurn>[] = [];
-  let question = firstQuestion(ctx);
-  for (const answer of answers) {
-    const turn = builderTurn({ qaPairs: pairs, question, answer }, ctx);
-    turns.push(turn);
-    pairs.push({ question, answer });
-    question = turn.nextQuestion!;
-  }
+  const { pairs, turns, next: question } = runInterview(ctx, answers);
   const prd = generatePrd({ style: "comprehensive", qaPairs: pairs }, ctx);
 
   it("writes neither the talk nor the aside into the PRD, and keeps the user's words otherwise", () => {

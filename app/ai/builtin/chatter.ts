@@ -23,13 +23,19 @@ const TALK =
   /^(?:(?:that's|that is|thats) (?:it|all|about it|all i have|all i can think of|a good question)|i (?:guess|think) (?:that's|that is) (?:it|all)|does (?:that|this) make sense|hope (?:that|this) helps|thanks?(?: you)?|cheers|no idea(?: really)?|good question|great question|let me think(?: about (?:it|that))?|hard to say|not much else|nothing else|you know what i mean|sorry,? (?:i'm|i am) rambling)\b[\s.!?,…]*$/i;
 
 /** The sentence without the discourse markers that open it, when what is left is still a sentence; else the sentence as it was. */
-export function withoutOpeningTalk(sentence: string): string {
-  let rest = sentence.trim();
+/** The text after the discourse markers that open it (four at most: "OK so, well, honestly, …"). */
+function afterLeads(text: string): string {
+  let rest = text.trim();
   for (let round = 0; round < 4; round++) {
     const lead = LEADS.map((re) => re.exec(rest)).find((m) => m && m[0].length);
     if (!lead) break;
     rest = rest.slice(lead[0].length).trim();
   }
+  return rest;
+}
+
+export function withoutOpeningTalk(sentence: string): string {
+  const rest = afterLeads(sentence);
   if (rest === sentence.trim()) return rest;
   // Only where what remains reads as a statement: three words and a verb, or a list item of its own.
   const words = rest.split(/\s+/).filter(Boolean).length;
@@ -39,12 +45,7 @@ export function withoutOpeningTalk(sentence: string): string {
 
 /** A sentence that is only talk ("Good question.", "Hmm, that's about it.", "I guess that's all"): nothing to write. */
 export function isTalk(sentence: string): boolean {
-  let rest = sentence.trim();
-  for (let round = 0; round < 4; round++) {
-    const lead = LEADS.map((re) => re.exec(rest)).find((m) => m && m[0].length);
-    if (!lead) break;
-    rest = rest.slice(lead[0].length).trim();
-  }
+  const rest = afterLeads(sentence);
   if (!rest || /^[\s.!?,…]*$/.test(rest)) return true;
   if (TALK.test(rest)) return true;
   // Nothing left but pronouns, particles and empty verbs ("I mean, you know, it is what it is").
