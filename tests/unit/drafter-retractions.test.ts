@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BuiltinContext } from "~/ai/builtin/contract";
 import { generatePrd } from "~/ai/builtin/prd";
+import { contradictions } from "~/ai/builtin/contradictions";
 import { retractionOf } from "~/ai/builtin/retractions";
 import { userStories } from "~/ai/builtin/specs";
 import { runInterview, sectionOf } from "../support/interview";
@@ -61,5 +62,52 @@ describe("an interview where the PM changes their mind", () => {
 
   it("asks the question it was answering again, since a retraction answers nothing", () => {
     expect(turns.at(-1)!.nextQuestion).toBe(pairs.at(-1)!.question);
+  });
+});
+
+describe("contradictions", () => {
+  it("finds the same quantity given different values, and never against unless, but not a second reminder or a range", () => {
+    const found = contradictions([
+      "Send an SMS reminder 48 hours before each appointment.",
+      "Patients should get the reminder 24 hours before the appointment.",
+      "Send a second reminder 2 hours before.",
+      "Cut no-shows from 18% to 9% by June 2027.",
+      "We never share patient data with third parties.",
+      "Share patient data with the insurer unless the patient opts out.",
+      "The page loads in 2 seconds.",
+      "The nightly export takes 30 seconds for big clinics.",
+    ]);
+    expect(found.map((c) => c.quotes)).toEqual([
+      ["Send an SMS reminder 48 hours before each appointment.", "Patients should get the reminder 24 hours before the appointment."],
+      ["We never share patient data with third parties.", "Share patient data with the insurer unless the patient opts out."],
+    ]);
+  });
+
+  const ctx: BuiltinContext = { memories: [], projectName: "Dental reminders", projectDescription: "Appointment reminders for our dental booking app." };
+  const answers = [
+    "Patients forget appointments; receptionists phone each one the day before.",
+    "Cut no-shows from 18% to 9% by June 2027.",
+    "Receptionists, and patients who book online.",
+    "- Send an SMS reminder 48 hours before each appointment\n- Show the confirmation status beside each booking",
+    "Patients should get the reminder 24 hours before the appointment.",
+  ];
+
+  it("asks about a contradiction as soon as it appears, quoting both sides, and lists it until it is settled", () => {
+    const { pairs, turns } = interview(ctx, answers);
+    expect(turns.at(-1)!.nextQuestion).toBe(
+      "You gave different values for the same thing: “Send an SMS reminder 48 hours before each appointment” and “Patients should get the reminder 24 hours before the appointment”. Which one holds?",
+    );
+    const unsettled = generatePrd({ style: "comprehensive", qaPairs: pairs }, ctx);
+    expect(section(unsettled, "Open Questions")).toMatch(/1\. \*\*Contradiction:\*\* You gave different values/);
+  });
+
+  it("keeps the side the answer names, drops the other, and logs the answer under Clarifications", () => {
+    const { pairs, turns } = interview(ctx, [...answers, "48 hours is right."]);
+    expect(turns.at(-1)!.response).toMatch(/^Thanks, that settles it: “48 hours is right”/);
+    const prd = generatePrd({ style: "comprehensive", qaPairs: pairs }, ctx);
+    expect(section(prd, "Functional Requirements")).toContain("48 hours before each appointment");
+    expect(prd).not.toMatch(/24 hours before the appointment\.$/m);
+    expect(section(prd, "Open Questions")).not.toContain("**Contradiction:**");
+    expect(section(prd, "Open Questions")).toMatch(/\*\*Clarifications\*\*\n\n- You gave different values[^\n]+ — 48 hours is right\./);
   });
 });

@@ -3,6 +3,7 @@ import { sameTitle } from "~/utils/md-doc";
 import { answerUnits, labelledUnits } from "./answer-units";
 import { isTalk, withoutOpeningTalk } from "./chatter";
 import type { LabelKind } from "./labels";
+import { type Contradiction, isSettlingQuestion, settle } from "./contradictions";
 import { ucFirst } from "./phrases";
 import { planScore, placeStatement } from "./placement";
 import { mentions, retractionOf } from "./retractions";
@@ -121,6 +122,10 @@ export interface Reading {
   asked: Set<number>;
   /** Per answer: every statement of it went to another section than its question's. */
   missed: boolean[];
+  /** Contradictions in the answers nobody has settled yet (contradictions.ts). */
+  contradictions: Contradiction[];
+  /** Settling questions and their answers, for the PRD's Clarifications list. */
+  clarifications: { question: string; answer: string }[];
   /** Statements the user took back, by the answer that took them back. */
   retracted: { answer: number; text: string }[];
   /** Sentences left out of the PRD: about nothing the project or their question names. */
@@ -136,7 +141,15 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
   const asides: { answer: number; text: string }[] = [];
   const retracted: { answer: number; text: string }[] = [];
   const live = plans.filter((p) => !p.derived);
+  const settling: QaPair[] = [];
   pairs.forEach((pair, answer) => {
+    // The answer to a question that settles a contradiction is a clarification, not a statement of its own.
+    if (isSettlingQuestion(pair.question)) {
+      targets.push(-1);
+      missed.push(false);
+      settling.push(pair);
+      return;
+    }
     const target = targetOf(pair.question, plans, ctx);
     targets.push(target);
     // Without a description, the first answer is what the project is: there is nothing yet to be off.
@@ -224,6 +237,15 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
       });
     }
   }
+  // Contradictions: asked until answered; an answer naming one side's value rules the others out.
+  const settled = settle(
+    facts.map((f) => f.text),
+    settling,
+  );
+  for (const text of settled.ruledOut) {
+    const at = facts.findIndex((f) => f.text === text);
+    if (at >= 0) facts.splice(at, 1);
+  }
   // The project's current PRD (imported or edited) fills the sections no answer covers, in its own words.
   const answered = new Set(facts.flatMap((f) => f.covers));
   for (const { plan, text } of documentFacts(ctx.document, plans)) {
@@ -240,7 +262,7 @@ export function readAnswers(pairs: QaPair[], plans: SectionPlan[], ctx: BuiltinC
   const coveredLive = new Set(facts.flatMap((f) => f.covers));
   const any = coveredLive.size > 0;
   const covered = plans.map((p) => (p.derived ? any : coveredLive.has(p.index)));
-  return { plans, facts, targets, covered, asked, missed, asides, retracted };
+  return { plans, facts, targets, covered, asked, missed, asides, retracted, contradictions: settled.open, clarifications: settled.clarifications };
 }
 
 /** The plan whose title matches one of the given names, for callers that know the title. */

@@ -5,6 +5,7 @@ import { answerUnits } from "./answer-units";
 import type { BuilderTurn, BuiltinContext, QaPair } from "./contract";
 import { shorten, words } from "~/utils/md-doc";
 import { proseSentences as sentences } from "~/ai/nlp/sentences";
+import { isSettlingQuestion } from "./contradictions";
 import { isMeasurable } from "./metrics";
 import { isThin, isVague, quoteClause, roles } from "./phrases";
 
@@ -93,7 +94,8 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
         .join(", ")}.`
     : "";
   let ack: string;
-  if (takenOut && !written.some((f) => f.label !== "out")) ack = takenOut;
+  if (isSettlingQuestion(input.question)) ack = `Thanks, that settles it: “${quoteClause(answer, 120)}”. I'll write the draft that way.`;
+  else if (takenOut && !written.some((f) => f.label !== "out")) ack = takenOut;
   else if (isVague(answer)) ack = "No problem if that isn't settled yet.";
   else if (offTopic && target) ack = `${leftOut.trim()} It doesn't answer the question about **${target.title}** yet.`;
   else if (asides.length && !landed.length) ack = leftOut.trim();
@@ -114,6 +116,10 @@ export function builderTurn(input: { qaPairs: QaPair[]; question: string; answer
 
   const substantive = pairs.filter((p) => !isThin(p.answer)).length;
   const limit = substantive >= MAX_ANSWERS || pairs.length >= MAX_TURNS;
+  // A contradiction is settled before anything else is asked: the draft must not say both.
+  const contradiction = reading.contradictions[0];
+  if (contradiction && !limit) return { response: `${ack}\n\n${contradiction.question}`, nextQuestion: contradiction.question, covered, remaining };
+
   // One follow-up on the same section when the answer is too thin to write it.
   if (thin && target && !target.derived && !reading.asked.has(target.index) && !limit) {
     const nextQuestion = `${FOLLOW_UP_PREFIX} “${target.title}”? ${target.hint}`;

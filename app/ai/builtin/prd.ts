@@ -1,5 +1,5 @@
 import type { PrdStyle } from "../schemas";
-import { type Fact, type SectionPlan, planSections, readAnswers } from "./answers";
+import { type Fact, type Reading, type SectionPlan, planSections, readAnswers } from "./answers";
 import { bestTopic, planScore } from "./placement";
 import type { BuiltinContext, BuiltinMemory, QaPair } from "./contract";
 import { shorten } from "~/utils/md-doc";
@@ -132,7 +132,7 @@ export function generatePrd(input: { style: PrdStyle; qaPairs: QaPair[] }, ctx: 
   // Derived sections (overview, definition of done, open questions) are written last, from the others.
   for (const plan of plans.filter((p) => !p.derived)) bodies.set(plan.index, sectionBody(plan, bySection[plan.index]!, env));
   for (const plan of plans.filter((p) => p.derived && p.topics[0]!.id !== "open")) bodies.set(plan.index, derivedBody(plan, env, facts));
-  for (const plan of plans.filter((p) => p.topics[0]!.id === "open")) bodies.set(plan.index, openQuestions(env, facts));
+  for (const plan of plans.filter((p) => p.topics[0]!.id === "open")) bodies.set(plan.index, openQuestions(env, facts, reading));
 
   const out = [...head];
   for (const plan of plans) {
@@ -242,13 +242,15 @@ function derivedBody(plan: SectionPlan, env: Env, _facts: Fact[]): string[] {
   return lines.map((l, i) => (i < lines.length - 1 ? `${l}  ` : l));
 }
 
-function openQuestions(env: Env, facts: Fact[]): string[] {
+function openQuestions(env: Env, facts: Fact[], reading: Reading): string[] {
+  const clarified = reading.clarifications.length ? ["", "**Clarifications**", "", ...reading.clarifications.map((c) => `- ${c.question} — ${c.answer}`)] : [];
+  const contradictions = reading.contradictions.map((c) => `**Contradiction:** ${c.question}`);
   const raised = facts
     .filter((f) => f.label === "open" || /\?|\b(not sure|unsure|undecided|tbd|to be decided|don't know yet|unclear)\b/i.test(f.text))
     .map((f) => `**Raised in the interview:** ${f.text}`);
-  const all = [...new Set([...raised, ...env.gaps])];
-  if (!all.length) return ["No open questions came up in the interview. Add any that come up in review, each with an owner."];
-  return all.map((q, i) => `${i + 1}. ${q}`);
+  const all = [...new Set([...contradictions, ...raised, ...env.gaps])];
+  if (!all.length) return ["No open questions came up in the interview. Add any that come up in review, each with an owner.", ...clarified];
+  return [...all.map((q, i) => `${i + 1}. ${q}`), ...clarified];
 }
 
 /** Decisions and project context from memory, each under the section it fits best. */
