@@ -62,7 +62,7 @@ for (const javaScriptEnabled of [false, true]) {
       // The reply says the answer was kept but missed the question, then asks again.
       const followUp = (await page.getByTestId("next-question").textContent()) ?? "";
       expect(followUp).toContain("The weather was nice yesterday");
-      expect(followUp).toContain("doesn't seem to answer the question about Target Users and Personas");
+      expect(followUp).toContain("It doesn't answer the question about Target Users and Personas");
       expect(followUp).toContain("Could you be more specific about “Target Users and Personas”?");
       expect(asked).not.toMatch(/Could you be more specific/);
       await answer(page, "Finance controllers at mid-size companies; clerks send the reminders.", 3);

@@ -118,11 +118,11 @@ describe("the rich editor (JavaScript on)", () => {
     await page.getByRole("button", { name: "Shorten" }).click();
     await page.getByRole("button", { name: "Accept" }).click();
     await page.getByText("The suggestion replaced the selected text.").waitFor();
-    await paragraph(page, "We will leverage the ERP export to reconcile the daily takings.").waitFor();
+    await paragraph(page, "We will basically leverage the ERP export to reconcile the daily takings.").waitFor();
     await page.getByText("All changes saved").waitFor();
     await page.getByRole("button", { name: "Save version" }).click();
     await page.getByText(/Saved as version \d+\./).waitFor();
-    expect((await storedPrd(page, projectId)).content).toContain("We will leverage the ERP export to reconcile the daily takings.");
+    expect((await storedPrd(page, projectId)).content).toContain("We will basically leverage the ERP export to reconcile the daily takings.");
     expect(errors).toEqual([]);
     await context.close();
   });
