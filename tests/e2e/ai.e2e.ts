@@ -59,7 +59,7 @@ for (const javaScriptEnabled of [false, true]) {
       // An answer about nothing the PRD needs is kept, and the builder asks again on the same topic.
       const asked = (await page.getByTestId("next-question").textContent()) ?? "";
       await answer(page, "The weather was nice yesterday.", 2);
-      // The reply says the answer was kept but missed the question, then asks again.
+      // The reply says the answer was left out of the PRD and missed the question, then asks again.
       const followUp = (await page.getByTestId("next-question").textContent()) ?? "";
       expect(followUp).toContain("The weather was nice yesterday");
       expect(followUp).toContain("It doesn't answer the question about Target Users and Personas");
