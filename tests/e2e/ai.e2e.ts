@@ -62,8 +62,8 @@ for (const javaScriptEnabled of [false, true]) {
       // The reply says the answer was left out of the PRD and missed the question, then asks again.
       const followUp = (await page.getByTestId("next-question").textContent()) ?? "";
       expect(followUp).toContain("The weather was nice yesterday");
-      expect(followUp).toContain("It doesn't answer the question about Target Users and Personas");
-      expect(followUp).toContain("Could you be more specific about “Target Users and Personas”?");
+      expect(followUp).toContain("It doesn't answer the question about Goals and Success Metrics");
+      expect(followUp).toContain("Could you be more specific about “Goals and Success Metrics”?");
       expect(asked).not.toMatch(/Could you be more specific/);
       await answer(page, "Finance controllers at mid-size companies; clerks send the reminders.", 3);
       await answer(page, "Cut days sales outstanding from 58 to 40 within two quarters.", 4);
