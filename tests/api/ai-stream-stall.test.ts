@@ -115,7 +115,8 @@ describe("a stream that trickles", () => {
   for (const provider of PROVIDERS) {
     it(`${provider}: chunks every 100 ms keep the idle bound happy, but the total bound cuts the stream`, async () => {
       stand.mode = "trickle";
-      setEnv({ AI_STREAM_TOTAL_MS: "1500" });
+      // Ten times the gap between chunks: a loaded CI machine once delayed one past 300 ms.
+      setEnv({ AI_STREAM_IDLE_MS: "1000", AI_STREAM_TOTAL_MS: "1500" });
       const before = requestsTo(provider).length;
       const res = await owner.client.post("/api/ai/improve", improve(provider));
       const { events, last } = expectSseStream(res, "error");
